@@ -1,0 +1,58 @@
+/*
+ * fastcopy - memcpy/memmove that are correct and fast for every size and alignment.
+ *
+ * Public API.  The names, types and struct fields below are a contract used by
+ * fcbench, the tests and outside tools: they only ever grow.
+ *
+ *   fc_memcpy / fc_memmove   the routines chosen for this CPU, once, at load time
+ *   fc_active()              which registry entry they are
+ *   fc_impl_*                every implementation compiled into the library, for
+ *                            tests and benchmarks (call one directly through its
+ *                            function pointers; check `available` first)
+ *
+ * Environment: FASTCOPY_IMPL=<name> forces the choice at load time.  An unknown
+ * or unavailable name prints one warning line on stderr and keeps the default.
+ */
+#ifndef FASTCOPY_H
+#define FASTCOPY_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#define FC_RESTRICT
+#else
+#define FC_RESTRICT restrict
+#endif
+
+#define FASTCOPY_VERSION_MAJOR 0
+#define FASTCOPY_VERSION_MINOR 1
+#define FASTCOPY_VERSION_PATCH 0
+
+/* Same contract as ISO C memcpy/memmove: return dst; memcpy's buffers must not overlap. */
+void *fc_memcpy(void *FC_RESTRICT dst, const void *FC_RESTRICT src, size_t n);
+void *fc_memmove(void *dst, const void *src, size_t n);
+
+/* Name of the implementation fc_memcpy/fc_memmove use (a registry name). */
+const char *fc_active(void);
+
+struct fc_impl {
+    const char *name;    /* unique: "byte", "generic", "avx2", "rv64-shifted", ... */
+    const char *summary; /* one line */
+    int available;       /* nonzero if it runs on this CPU */
+    void *(*memcpy)(void *FC_RESTRICT, const void *FC_RESTRICT, size_t);
+    void *(*memmove)(void *, const void *, size_t);
+};
+
+size_t fc_impl_count(void);
+const struct fc_impl *fc_impl_at(size_t i);          /* NULL past the end */
+const struct fc_impl *fc_impl_find(const char *name); /* NULL if unknown */
+
+/* "0.1.0" */
+const char *fc_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+#undef FC_RESTRICT
+#endif /* FASTCOPY_H */

@@ -1,0 +1,48 @@
+/*
+ * The registry: every implementation compiled into the library, one line each.
+ * Tests and fcbench iterate it, so a routine added here is tested and
+ * benchmarked everywhere.  Order is display order; `rank` picks the default.
+ */
+#include <string.h>
+
+#include "internal.h"
+#include "portable/portable.h"
+
+#define FC_ENTRY(name, id, summary, probe, rank)                                                   \
+    { { name, summary, 0, fc_##id##_memcpy, fc_##id##_memmove }, probe, rank }
+
+struct fc_entry fc__registry[] = {
+    FC_ENTRY("byte", byte, "byte loop, not vectorised: the stock baseline", NULL, 0),
+    FC_ENTRY("word-coaligned", word_coaligned,
+             "pre-2026 Linux riscv memcpy: words only when co-aligned and n >= 128, else bytes", NULL, 1),
+    FC_ENTRY("generic", generic,
+             "portable C: head/tail small sizes, aligned word path, unrolled words, shifted word copy",
+             NULL, 10),
+};
+
+const size_t fc__registry_len = sizeof fc__registry / sizeof fc__registry[0];
+
+void fc__registry_probe(void)
+{
+    /* Idempotent and deterministic: concurrent callers store the same values. */
+    for (size_t i = 0; i < fc__registry_len; i++) {
+        struct fc_entry *e = &fc__registry[i];
+        __atomic_store_n(&e->pub.available, e->probe ? !!e->probe() : 1, __ATOMIC_RELAXED);
+    }
+}
+
+size_t fc_impl_count(void) { return fc__registry_len; }
+
+const struct fc_impl *fc_impl_at(size_t i)
+{
+    (void)fc__select(); /* availability is known once a choice has been made */
+    return i < fc__registry_len ? &fc__registry[i].pub : NULL;
+}
+
+const struct fc_impl *fc_impl_find(const char *name)
+{
+    if (!name) return NULL;
+    for (size_t i = 0; i < fc__registry_len; i++)
+        if (strcmp(fc__registry[i].pub.name, name) == 0) return fc_impl_at(i);
+    return NULL;
+}

@@ -1,0 +1,201 @@
+#include "harness.h"
+
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+volatile struct current_case cur;
+
+size_t page_size(void)
+{
+    static size_t ps;
+    if (!ps) ps = (size_t)sysconf(_SC_PAGESIZE);
+    return ps;
+}
+
+size_t collect_functions(int argc, char **argv, struct fn_under_test *out, size_t max)
+{
+    const char *only = NULL;
+    for (int i = 1; i + 1 < argc; i++)
+        if (strcmp(argv[i], "--impl") == 0) only = argv[i + 1];
+    size_t k = 0;
+    for (size_t i = 0; i < fc_impl_count(); i++) {
+        const struct fc_impl *im = fc_impl_at(i);
+        if (!im->available || (only && strcmp(only, im->name) != 0)) continue;
+        if (k + 2 > max) break;
+        snprintf(out[k].label, sizeof out[k].label, "%s.memcpy", im->name);
+        out[k].fn = (copy_fn)im->memcpy;
+        out[k++].is_memmove = 0;
+        snprintf(out[k].label, sizeof out[k].label, "%s.memmove", im->name);
+        out[k].fn = im->memmove;
+        out[k++].is_memmove = 1;
+    }
+    if ((!only || strcmp(only, "fc") == 0) && k + 2 <= max) {
+        snprintf(out[k].label, sizeof out[k].label, "fc_memcpy[%s]", fc_active());
+        out[k].fn = (copy_fn)fc_memcpy;
+        out[k++].is_memmove = 0;
+        snprintf(out[k].label, sizeof out[k].label, "fc_memmove[%s]", fc_active());
+        out[k].fn = fc_memmove;
+        out[k++].is_memmove = 1;
+    }
+    if (!k) fail("no function matches --impl %s", only ? only : "(any)");
+    return k;
+}
+
+struct arena arena_new(size_t min_len)
+{
+    size_t ps = page_size(), len = (min_len + ps - 1) / ps * ps;
+    unsigned char *m = mmap(NULL, len + 2 * ps, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED) fail("mmap %zu bytes failed", len + 2 * ps);
+    if (mprotect(m, ps, PROT_NONE) || mprotect(m + ps + len, ps, PROT_NONE)) fail("mprotect failed");
+    struct arena a = {m + ps, m + ps + len, len};
+    return a;
+}
+
+void arena_free(struct arena *a)
+{
+    size_t ps = page_size();
+    munmap(a->lo - ps, a->len + 2 * ps);
+    a->lo = a->hi = NULL;
+}
+
+/* async-signal-safe formatting for the crash report */
+static void put(const char *s) { (void)!write(2, s, strlen(s)); }
+static void put_num(long long v)
+{
+    char b[24];
+    int i = sizeof b;
+    unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+    b[--i] = 0;
+    do b[--i] = (char)('0' + u % 10); while ((u /= 10) && i > 1);
+    if (v < 0) b[--i] = '-';
+    put(b + i);
+}
+
+static void describe_case(void)
+{
+    put(" [suite ");
+    put(cur.suite ? cur.suite : "?");
+    put(", fn ");
+    put(cur.fn ? cur.fn : "?");
+    put(", placement ");
+    put(cur.placement ? cur.placement : "?");
+    put(", n ");
+    put_num(cur.n);
+    put(", src_off ");
+    put_num(cur.src_off);
+    put(", dst_off ");
+    put_num(cur.dst_off);
+    put(", dist ");
+    put_num(cur.dist);
+    if (cur.seed) {
+        put(", seed ");
+        put_num((long long)cur.seed);
+        put(", case ");
+        put_num((long long)cur.index);
+    }
+    put("]\n");
+}
+
+static void on_fault(int sig)
+{
+    put(sig == SIGSEGV ? "FAIL: SIGSEGV (access outside the buffers: guard page hit)"
+                       : "FAIL: fatal signal during a copy");
+    describe_case();
+    _exit(1);
+}
+
+void install_crash_handler(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_fault;
+    sigaction(SIGSEGV, &sa, NULL);
+    sigaction(SIGBUS, &sa, NULL);
+    sigaction(SIGILL, &sa, NULL);
+    setvbuf(stdout, NULL, _IOLBF, 0);
+}
+
+void fail(const char *fmt, ...)
+{
+    va_list ap;
+    fflush(stdout);
+    fputs("FAIL: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fflush(stderr);
+    describe_case();
+    exit(1);
+}
+
+static uint64_t splitmix(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+void rng_seed(struct rng *r, uint64_t seed)
+{
+    for (int i = 0; i < 4; i++) r->s[i] = splitmix(&seed);
+}
+
+static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+uint64_t rng_next(struct rng *r)
+{
+    uint64_t *s = r->s, res = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return res;
+}
+
+void rng_fill(struct rng *r, unsigned char *p, size_t n)
+{
+    while (n >= 8) {
+        uint64_t v = rng_next(r);
+        memcpy(p, &v, 8);
+        p += 8;
+        n -= 8;
+    }
+    if (n) {
+        uint64_t v = rng_next(r);
+        memcpy(p, &v, n);
+    }
+}
+
+size_t first_diff(const unsigned char *a, const unsigned char *b, size_t n)
+{
+    if (memcmp(a, b, n) == 0) return (size_t)-1;
+    for (size_t i = 0; i < n; i++)
+        if (a[i] != b[i]) return i;
+    return (size_t)-1;
+}
+
+static void group(char *out, unsigned long long v)
+{
+    char tmp[32];
+    int n = snprintf(tmp, sizeof tmp, "%llu", v), j = 0;
+    for (int i = 0; i < n; i++) {
+        if (i && (n - i) % 3 == 0) out[j++] = ',';
+        out[j++] = tmp[i];
+    }
+    out[j] = 0;
+}
+
+void print_count(const char *suite, const char *what, unsigned long long cases)
+{
+    char b[40];
+    group(b, cases);
+    printf("%-8s %-28s %14s cases ok\n", suite, what, b);
+}

@@ -1,0 +1,156 @@
+/*
+ * Exhaustive placement grid for every function under test.
+ *
+ *   small: n = 0..1024 x src_off 0..63 x dst_off 0..63, buffers in the middle
+ *          of guard-paged arenas with 64 sentinel bytes checked on each side
+ *          of dst; plus, for every mutual offset (dst_off - src_off) mod 64,
+ *          four flush placements: src ending right at a PROT_NONE page, src
+ *          starting right after one, and the same for dst.
+ *   large: sizes up to 16 MiB around every power of two (+-1) and page
+ *          multiples, with a few offset pairs and the four flush placements.
+ *
+ * Checks: the return value is dst; dst[0..n) equals src; no byte outside dst
+ * changed (sentinels, or the guard page itself on a flush side); no access
+ * beyond either buffer's page (the guard pages turn it into SIGSEGV, which
+ * the crash handler reports with the case).  The source pattern never holds
+ * the sentinel value, so a byte the copy skips can never look right.
+ */
+#include "harness.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SENT 0xA5
+#define SIDE 64
+#define MAXF 64
+
+static unsigned long long ncases;
+
+static void fill_source(unsigned char *p, size_t n, uint64_t seed)
+{
+    struct rng r;
+    rng_seed(&r, seed);
+    rng_fill(&r, p, n);
+    for (size_t i = 0; i < n; i++)
+        if (p[i] == SENT) p[i] = (unsigned char)~SENT;
+}
+
+/* One copy; [lo, hi) is the checked window around dst (sentinels outside dst). */
+static void check_one(const struct fn_under_test *f, unsigned char *dst, const unsigned char *src, size_t n,
+                      unsigned char *lo, unsigned char *hi)
+{
+    cur.n = (long long)n;
+    void *ret = f->fn(dst, src, n);
+    if (ret != dst) fail("%s returned %p, expected dst %p", f->label, ret, (void *)dst);
+    size_t at = first_diff(dst, src, n);
+    if (at != (size_t)-1)
+        fail("%s: dst[%zu] = 0x%02x, expected 0x%02x", f->label, at, dst[at], src[at]);
+    for (unsigned char *p = lo; p < hi; p++) {
+        if (p == dst) p += n;
+        if (p < hi && *p != SENT)
+            fail("%s wrote outside dst: byte at dst%+td changed to 0x%02x", f->label, p - dst, *p);
+    }
+    memset(dst, SENT, n);
+    ncases++;
+}
+
+static unsigned char *clamp_lo(unsigned char *p, const struct arena *a) { return p < a->lo ? a->lo : p; }
+static unsigned char *clamp_hi(unsigned char *p, const struct arena *a) { return p > a->hi ? a->hi : p; }
+
+/* The four flush placements for size n and mutual offset delta = (dst - src) mod 64. */
+static void flush_placements(const struct fn_under_test *f, struct arena *S, struct arena *D, size_t n, size_t delta)
+{
+    size_t ps = page_size();
+    unsigned char *src, *dst;
+    cur.dist = (long long)delta;
+
+    cur.placement = "src flush before guard";
+    src = S->hi - n;
+    dst = D->lo + ps + (((uintptr_t)src + delta) & 63);
+    check_one(f, dst, src, n, dst - SIDE, clamp_hi(dst + n + SIDE, D));
+
+    cur.placement = "src flush after guard";
+    src = S->lo;
+    dst = D->lo + ps + delta;
+    check_one(f, dst, src, n, dst - SIDE, clamp_hi(dst + n + SIDE, D));
+
+    cur.placement = "dst flush before guard";
+    dst = D->hi - n;
+    src = S->lo + ps + (((uintptr_t)dst - delta) & 63);
+    check_one(f, dst, src, n, clamp_lo(dst - SIDE, D), D->hi);
+
+    cur.placement = "dst flush after guard";
+    dst = D->lo;
+    src = S->lo + ps + ((0 - delta) & 63);
+    check_one(f, dst, src, n, D->lo, clamp_hi(dst + n + SIDE, D));
+}
+
+static void grid_small(const struct fn_under_test *f, struct arena *S, struct arena *D)
+{
+    size_t ps = page_size();
+    for (size_t n = 0; n <= 1024; n++) {
+        cur.placement = "mid";
+        for (size_t so = 0; so < 64; so++) {
+            cur.src_off = (long long)so;
+            for (size_t dof = 0; dof < 64; dof++) {
+                cur.dst_off = (long long)dof;
+                unsigned char *src = S->lo + ps + so, *dst = D->lo + ps + dof;
+                check_one(f, dst, src, n, dst - SIDE, dst + n + SIDE);
+            }
+        }
+        cur.src_off = cur.dst_off = -1;
+        for (size_t delta = 0; delta < 64; delta++) flush_placements(f, S, D, n, delta);
+    }
+}
+
+static void grid_large(const struct fn_under_test *f, struct arena *S, struct arena *D)
+{
+    static const size_t pairs[][2] = {{0, 0}, {1, 0}, {0, 1}, {3, 13}, {63, 62}};
+    size_t ps = page_size(), sizes[80], ns = 0;
+    for (int k = 11; k <= 24; k++)
+        for (int d = -1; d <= 1; d++) sizes[ns++] = ((size_t)1 << k) + (size_t)(long)d;
+    for (size_t m = 3; m <= 5; m += 2)
+        for (int d = -1; d <= 1; d++) sizes[ns++] = m * ps + (size_t)(long)d;
+    for (size_t i = 0; i < ns; i++) {
+        size_t n = sizes[i];
+        cur.placement = "mid";
+        for (size_t p = 0; p < sizeof pairs / sizeof pairs[0]; p++) {
+            cur.src_off = (long long)pairs[p][0];
+            cur.dst_off = (long long)pairs[p][1];
+            unsigned char *src = S->lo + ps + pairs[p][0], *dst = D->lo + ps + pairs[p][1];
+            check_one(f, dst, src, n, dst - SIDE, dst + n + SIDE);
+        }
+        cur.src_off = cur.dst_off = -1;
+        flush_placements(f, S, D, n, 0);
+        flush_placements(f, S, D, n, 7);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    install_crash_handler();
+    int large = argc > 1 && strcmp(argv[1], "large") == 0;
+    struct fn_under_test fns[MAXF];
+    size_t nf = collect_functions(argc, argv, fns, MAXF);
+    size_t span = large ? ((size_t)16 << 20) + 1 + 2 * page_size() + 128 : 4 * page_size();
+    struct arena S = arena_new(span), D = arena_new(span);
+    fill_source(S.lo, S.len, 0x5eed);
+    memset(D.lo, SENT, D.len);
+    cur.suite = large ? "grid-large" : "grid";
+    unsigned long long total = 0;
+    for (size_t i = 0; i < nf; i++) {
+        cur.fn = fns[i].label;
+        ncases = 0;
+        if (large)
+            grid_large(&fns[i], &S, &D);
+        else
+            grid_small(&fns[i], &S, &D);
+        print_count(cur.suite, fns[i].label, ncases);
+        total += ncases;
+    }
+    print_count(cur.suite, "TOTAL", total);
+    arena_free(&S);
+    arena_free(&D);
+    return 0;
+}
