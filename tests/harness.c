@@ -20,8 +20,12 @@ size_t page_size(void)
 size_t collect_functions(int argc, char **argv, struct fn_under_test *out, size_t max)
 {
     const char *only = NULL;
-    for (int i = 1; i + 1 < argc; i++)
+    unsigned shard = 0, shards = 1;
+    for (int i = 1; i + 1 < argc; i++) {
         if (strcmp(argv[i], "--impl") == 0) only = argv[i + 1];
+        if (strcmp(argv[i], "--shard") == 0 && (sscanf(argv[i + 1], "%u/%u", &shard, &shards) != 2 || shard >= shards))
+            fail("--shard wants K/N with K < N");
+    }
     size_t k = 0;
     for (size_t i = 0; i < fc_impl_count(); i++) {
         const struct fc_impl *im = fc_impl_at(i);
@@ -43,7 +47,11 @@ size_t collect_functions(int argc, char **argv, struct fn_under_test *out, size_
         out[k++].is_memmove = 1;
     }
     if (!k) fail("no function matches --impl %s", only ? only : "(any)");
-    return k;
+    /* --shard K/N keeps every N-th function starting at K: ctest runs shards in parallel. */
+    size_t kept = 0;
+    for (size_t i = 0; i < k; i++)
+        if (i % shards == shard) out[kept++] = out[i];
+    return kept;
 }
 
 struct arena arena_new(size_t min_len)

@@ -6,9 +6,10 @@
  *   alignments; plus large overlaps (4 KiB .. 1 MiB) at the distances that
  *   stress word, page and half-length boundaries.
  *
- * A shadow copy of the arena gets the same move from the reference (a copy
- * through a temporary buffer); after each case the whole window around src
- * and dst, 32 bytes beyond each end, must equal the shadow.
+ * Each case first refills its window (src and dst, 32 bytes beyond each end)
+ * with fresh random bytes; a shadow copy of the arena gets the same move from
+ * the reference (a copy through a temporary buffer), and afterwards the whole
+ * window must equal the shadow.
  */
 #include "harness.h"
 
@@ -20,6 +21,7 @@
 #define MARGIN 32
 
 static unsigned char *tmpbuf;
+static struct rng fresh; /* refills each case's window: repeated moves would wear the data down to one value */
 static unsigned long long ncases;
 
 static void ref_move(unsigned char *d, const unsigned char *s, size_t n)
@@ -37,10 +39,12 @@ static void one(const struct fn_under_test *f, struct arena *A, unsigned char *s
     cur.dist = dist;
     cur.src_off = (long long)(src_at & 63);
     cur.dst_off = (long long)(dst_at & 63);
+    size_t lo = (dist < 0 ? dst_at : src_at) - MARGIN, hi = (dist < 0 ? src_at : dst_at) + n + MARGIN;
+    rng_fill(&fresh, A->lo + lo, hi - lo);
+    memcpy(shadow + lo, A->lo + lo, hi - lo);
     ref_move(shadow + dst_at, shadow + src_at, n);
     void *ret = f->fn(dst, src, n);
     if (ret != dst) fail("%s returned %p, expected dst %p", f->label, ret, (void *)dst);
-    size_t lo = (dist < 0 ? dst_at : src_at) - MARGIN, hi = (dist < 0 ? src_at : dst_at) + n + MARGIN;
     size_t at = first_diff(A->lo + lo, shadow + lo, hi - lo);
     if (at != (size_t)-1) {
         long rel = (long)(lo + at) - (long)dst_at;
@@ -62,6 +66,7 @@ int main(int argc, char **argv)
     if (!shadow || !tmpbuf) fail("out of memory");
     struct rng r;
     rng_seed(&r, 0x0e71a9);
+    rng_seed(&fresh, 0xf2e5);
     rng_fill(&r, A.lo, A.len);
     memcpy(shadow, A.lo, A.len);
     cur.suite = "overlap";

@@ -100,12 +100,15 @@ static void copy_fwd(fc_u8 *d, const fc_u8 *s, size_t n)
         return;
     }
     size_t head = (size_t)(-FC_ADDR(d) & FC_WMASK);
-    for (n -= head; head; head--) *d++ = *s++;
+    fc_bytes_fwd(d, s, head);
+    d += head;
+    s += head;
+    n -= head;
     size_t body = n & ~FC_WMASK; /* >= 1 word: n > 16 and head < W */
     shifted_fwd(d, s, body / FC_WSIZE);
     d += body;
     s += body;
-    for (n &= FC_WMASK; n; n--) *d++ = *s++;
+    fc_bytes_fwd(d, s, n & FC_WMASK);
 }
 
 /* ---- backward (the mirror; de/se are end pointers) ----------------------- */
@@ -168,12 +171,15 @@ static void copy_bwd(fc_u8 *d, const fc_u8 *s, size_t n)
         return;
     }
     size_t tail = (size_t)(FC_ADDR(de) & FC_WMASK);
-    for (n -= tail; tail; tail--) *--de = *--se;
+    fc_bytes_bwd(de, se, tail);
+    de -= tail;
+    se -= tail;
+    n -= tail;
     size_t body = n & ~FC_WMASK;
     shifted_bwd(de, se, body / FC_WSIZE);
     de -= body;
     se -= body;
-    for (n &= FC_WMASK; n; n--) *--de = *--se;
+    fc_bytes_bwd(de, se, n & FC_WMASK);
 }
 
 /* ---- entry points --------------------------------------------------------- */

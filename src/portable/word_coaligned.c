@@ -22,22 +22,6 @@
 #define MIN_WORDS 128
 #define UNROLL 16
 
-static void bytes_fwd(fc_u8 *d, const fc_u8 *s, size_t n)
-{
-    for (; n; n--) {
-        FC_OPAQUE(d);
-        *d++ = *s++;
-    }
-}
-
-static void bytes_bwd(fc_u8 *de, const fc_u8 *se, size_t n)
-{
-    for (; n; n--) {
-        FC_OPAQUE(de);
-        *--de = *--se;
-    }
-}
-
 static int use_words(const fc_u8 *d, const fc_u8 *s, size_t n)
 {
     return n >= MIN_WORDS && ((FC_ADDR(d) ^ FC_ADDR(s)) & FC_WMASK) == 0;
@@ -46,11 +30,11 @@ static int use_words(const fc_u8 *d, const fc_u8 *s, size_t n)
 static void coaligned_fwd(fc_u8 *d, const fc_u8 *s, size_t n)
 {
     if (!use_words(d, s, n)) {
-        bytes_fwd(d, s, n);
+        fc_bytes_fwd(d, s, n);
         return;
     }
     size_t head = (size_t)(-FC_ADDR(d) & FC_WMASK);
-    bytes_fwd(d, s, head);
+    fc_bytes_fwd(d, s, head);
     d += head;
     s += head;
     n -= head;
@@ -61,7 +45,7 @@ static void coaligned_fwd(fc_u8 *d, const fc_u8 *s, size_t n)
         d += UNROLL * FC_WSIZE;
         s += UNROLL * FC_WSIZE;
     }
-    bytes_fwd(d, s, n);
+    fc_bytes_fwd(d, s, n);
 }
 
 void *fc_word_coaligned_memcpy(void *restrict dst, const void *restrict src, size_t n)
@@ -81,11 +65,11 @@ void *fc_word_coaligned_memmove(void *dst, const void *src, size_t n)
     fc_u8 *de = d + n;
     const fc_u8 *se = s + n;
     if (!use_words(d, s, n)) {
-        bytes_bwd(de, se, n);
+        fc_bytes_bwd(de, se, n);
         return dst;
     }
     size_t tail = (size_t)(FC_ADDR(de) & FC_WMASK);
-    bytes_bwd(de, se, tail);
+    fc_bytes_bwd(de, se, tail);
     de -= tail;
     se -= tail;
     n -= tail;
@@ -96,6 +80,6 @@ void *fc_word_coaligned_memmove(void *dst, const void *src, size_t n)
         for (unsigned i = 0; i < UNROLL; i++) w[i] = fc_ldw(se + i * FC_WSIZE);
         for (unsigned i = 0; i < UNROLL; i++) fc_stw(de + i * FC_WSIZE, w[i]);
     }
-    bytes_bwd(de, se, n);
+    fc_bytes_bwd(de, se, n);
     return dst;
 }

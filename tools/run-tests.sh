@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# The README's test command (make test): every suite on every target.
+#
+#   native-gcc    gcc, -Werror                      full suite + install/consumer + disassembly check
+#   native-clang  clang, -Werror                    full suite
+#   sanitize      gcc, ASan + UBSan                 full suite
+#   riscv64       riscv64-linux-gnu-gcc, qemu-riscv64 -cpu rv64,v=true,vlen=256
+#   aarch64       aarch64-linux-gnu-gcc, qemu-aarch64 -cpu max,sve256=on
+#   s390x         s390x-linux-gnu-gcc (big-endian), qemu-s390x
+#
+# FASTCOPY_TARGETS="native-gcc riscv64" runs a subset.  Logs: build/<target>/test.log
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+tools/setup-deps.sh test || exit 1
+
+targets=${FASTCOPY_TARGETS:-native-gcc native-clang sanitize riscv64 aarch64 s390x}
+jobs=${FASTCOPY_JOBS:-$(nproc)}
+summary=()
+passed=0 failed=0
+
+run_target() {
+  local t=$1 dir=build/$t args=(-G Ninja -DFASTCOPY_WERROR=ON)
+  case $t in
+    native-gcc)   args+=(-DCMAKE_C_COMPILER=gcc) ;;
+    native-clang) args+=(-DCMAKE_C_COMPILER=clang) ;;
+    sanitize)     args+=(-DCMAKE_C_COMPILER=gcc "-DFASTCOPY_SANITIZE=address,undefined" -DCMAKE_BUILD_TYPE=RelWithDebInfo) ;;
+    riscv64|aarch64|s390x) args+=(-DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchains/$t-linux-gnu.cmake") ;;
+    *) echo "unknown target $t"; return 1 ;;
+  esac
+  local start=$SECONDS log=$dir/test.log
+  mkdir -p "$dir"
+  echo "== $t: configure + build"
+  if ! { cmake -S . -B "$dir" "${args[@]}" >"$dir/configure.log" 2>&1 && cmake --build "$dir" >"$dir/build.log" 2>&1; }; then
+    tail -n 40 "$dir/configure.log" "$dir/build.log"
+    summary+=("$(printf '%-13s FAILED to build' "$t")")
+    return 1
+  fi
+  echo "== $t: ctest -j$jobs"
+  ctest --test-dir "$dir" -j"$jobs" -V >"$log" 2>&1
+  local rc=$?
+  # case counts per suite (summed over shards), then the random seeds for replay
+  local counts
+  counts=$(awk '/^[0-9]+: [a-z-]+ +TOTAL +[0-9,]+ cases ok$/ { s=$2; n=$4; gsub(",", "", n); sum[s]+=n; tot+=n }
+                /^[0-9]+: api +registry\+dispatch checks/ { n=$(NF-2); gsub(",", "", n); api+=n; runs++ }
+                END { for (k in sum) printf "%s %d, ", k, sum[k]; printf "api checks %d in %d runs|%d", api, runs, tot }' "$log")
+  local cases=${counts##*|}
+  echo "   cases: ${counts%|*}"
+  echo "   random seeds: $(grep -oE 'random: seed [0-9]+' "$log" | awk '{printf "%s ", $3}')"
+  grep -hE '^[0-9]+: (no-libc-calls|install-consumers):' "$log" | sed 's/^[0-9]*: /   /'
+  local res
+  res=$(grep -E 'tests passed, [0-9]+ tests failed out of' "$log" | tail -n 1)
+  if [ $rc -ne 0 ]; then
+    grep -E 'FAIL|Failed|\*\*\*' "$log" | head -n 30
+    echo "   (full log: $log)"
+  fi
+  summary+=("$(printf '%-13s %-50s %12d copy cases %5ds' "$t" "${res:-ctest did not finish}" "${cases:-0}" $((SECONDS - start)))")
+  return $rc
+}
+
+for t in $targets; do
+  if run_target "$t"; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+done
+
+echo
+echo "== summary (copy cases = grid + grid-large + overlap + random, all functions)"
+printf '%s\n' "${summary[@]}"
+echo "suites: $passed passed, $failed failed"
+[ $failed -eq 0 ]
