@@ -17,8 +17,8 @@ typedef void *(*fc_memmove_fn)(void *, const void *, size_t);
 
 #if FC_DISPATCH_IFUNC
 
-static fc_memcpy_fn fc_resolve_memcpy(void) { return fc__select()->memcpy; }
-static fc_memmove_fn fc_resolve_memmove(void) { return fc__select()->memmove; }
+__attribute__((used)) static fc_memcpy_fn fc_resolve_memcpy(void) { return fc__select()->memcpy; }
+__attribute__((used)) static fc_memmove_fn fc_resolve_memmove(void) { return fc__select()->memmove; }
 
 void *fc_memcpy(void *restrict dst, const void *restrict src, size_t n)
     __attribute__((ifunc("fc_resolve_memcpy")));
