@@ -1,12 +1,4 @@
-# Cross build for aarch64 Linux (Debian's gcc-aarch64-linux-gnu); tests run under qemu-user.
-set(CMAKE_SYSTEM_NAME Linux)
-set(CMAKE_SYSTEM_PROCESSOR aarch64)
-set(FASTCOPY_TRIPLE aarch64-linux-gnu)
-set(CMAKE_C_COMPILER ${FASTCOPY_TRIPLE}-gcc)
-set(CMAKE_OBJDUMP ${FASTCOPY_TRIPLE}-objdump CACHE FILEPATH "")
-set(CMAKE_NM ${FASTCOPY_TRIPLE}-nm CACHE FILEPATH "")
-set(CMAKE_FIND_ROOT_PATH /usr/${FASTCOPY_TRIPLE})
-set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
-set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
-set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
-set(CMAKE_CROSSCOMPILING_EMULATOR qemu-aarch64;-cpu;max,sve256=on;-L;/usr/${FASTCOPY_TRIPLE})
+# aarch64 Linux: gcc-aarch64-linux-gnu; tests under qemu-aarch64 with SVE at 256 bits.
+set(FASTCOPY_CROSS_ARCH aarch64)
+set(FASTCOPY_QEMU_ARGS -cpu max,sve256=on)
+include(${CMAKE_CURRENT_LIST_DIR}/cross-linux-gnu.cmake)

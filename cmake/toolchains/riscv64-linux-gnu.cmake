@@ -1,12 +1,4 @@
-# Cross build for riscv64 Linux (Debian's gcc-riscv64-linux-gnu); tests run under qemu-user.
-set(CMAKE_SYSTEM_NAME Linux)
-set(CMAKE_SYSTEM_PROCESSOR riscv64)
-set(FASTCOPY_TRIPLE riscv64-linux-gnu)
-set(CMAKE_C_COMPILER ${FASTCOPY_TRIPLE}-gcc)
-set(CMAKE_OBJDUMP ${FASTCOPY_TRIPLE}-objdump CACHE FILEPATH "")
-set(CMAKE_NM ${FASTCOPY_TRIPLE}-nm CACHE FILEPATH "")
-set(CMAKE_FIND_ROOT_PATH /usr/${FASTCOPY_TRIPLE})
-set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
-set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
-set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
-set(CMAKE_CROSSCOMPILING_EMULATOR qemu-riscv64;-cpu;rv64,v=true,vlen=256,vext_spec=v1.0;-L;/usr/${FASTCOPY_TRIPLE})
+# riscv64 Linux: gcc-riscv64-linux-gnu; tests under qemu-riscv64 with RVV 1.0 at VLEN 256.
+set(FASTCOPY_CROSS_ARCH riscv64)
+set(FASTCOPY_QEMU_ARGS -cpu rv64,v=true,vlen=256,vext_spec=v1.0)
+include(${CMAKE_CURRENT_LIST_DIR}/cross-linux-gnu.cmake)

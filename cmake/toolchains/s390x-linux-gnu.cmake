@@ -1,12 +1,4 @@
-# Cross build for s390x Linux (Debian's gcc-s390x-linux-gnu); tests run under qemu-user.
-set(CMAKE_SYSTEM_NAME Linux)
-set(CMAKE_SYSTEM_PROCESSOR s390x)
-set(FASTCOPY_TRIPLE s390x-linux-gnu)
-set(CMAKE_C_COMPILER ${FASTCOPY_TRIPLE}-gcc)
-set(CMAKE_OBJDUMP ${FASTCOPY_TRIPLE}-objdump CACHE FILEPATH "")
-set(CMAKE_NM ${FASTCOPY_TRIPLE}-nm CACHE FILEPATH "")
-set(CMAKE_FIND_ROOT_PATH /usr/${FASTCOPY_TRIPLE})
-set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
-set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
-set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
-set(CMAKE_CROSSCOMPILING_EMULATOR qemu-s390x;-L;/usr/${FASTCOPY_TRIPLE})
+# s390x Linux, the big-endian target: gcc-s390x-linux-gnu; tests under qemu-s390x.
+set(FASTCOPY_CROSS_ARCH s390x)
+set(FASTCOPY_QEMU_ARGS "")
+include(${CMAKE_CURRENT_LIST_DIR}/cross-linux-gnu.cmake)

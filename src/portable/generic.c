@@ -99,11 +99,7 @@ static void copy_fwd(fc_u8 *d, const fc_u8 *s, size_t n)
         fc_tail_sub(d + (n & ~FC_WMASK), s + (n & ~FC_WMASK), n & FC_WMASK);
         return;
     }
-    size_t head = (size_t)(-FC_ADDR(d) & FC_WMASK);
-    fc_bytes_fwd(d, s, head);
-    d += head;
-    s += head;
-    n -= head;
+    fc_align_dst_fwd(&d, &s, &n);
     size_t body = n & ~FC_WMASK; /* >= 1 word: n > 16 and head < W */
     shifted_fwd(d, s, body / FC_WSIZE);
     d += body;
@@ -170,11 +166,7 @@ static void copy_bwd(fc_u8 *d, const fc_u8 *s, size_t n)
         fc_head_sub_bwd(de - (n & ~FC_WMASK), se - (n & ~FC_WMASK), n & FC_WMASK);
         return;
     }
-    size_t tail = (size_t)(FC_ADDR(de) & FC_WMASK);
-    fc_bytes_bwd(de, se, tail);
-    de -= tail;
-    se -= tail;
-    n -= tail;
+    fc_align_dst_bwd(&de, &se, &n);
     size_t body = n & ~FC_WMASK;
     shifted_bwd(de, se, body / FC_WSIZE);
     de -= body;

@@ -60,6 +60,26 @@ FC_INLINE void fc_bytes_bwd(fc_u8 *de, const fc_u8 *se, size_t n)
     }
 }
 
+/* align: bytes until dst is word-aligned; advances the pointers and shrinks n.
+ * The _bwd version works below end pointers de/se. */
+FC_INLINE void fc_align_dst_fwd(fc_u8 **dp, const fc_u8 **sp, size_t *n)
+{
+    size_t k = (size_t)(-FC_ADDR(*dp) & FC_WMASK);
+    fc_bytes_fwd(*dp, *sp, k);
+    *dp += k;
+    *sp += k;
+    *n -= k;
+}
+
+FC_INLINE void fc_align_dst_bwd(fc_u8 **dep, const fc_u8 **sep, size_t *n)
+{
+    size_t k = (size_t)(FC_ADDR(*dep) & FC_WMASK);
+    fc_bytes_bwd(*dep, *sep, k);
+    *dep -= k;
+    *sep -= k;
+    *n -= k;
+}
+
 FC_INLINE fc_word fc_ldw(const fc_u8 *p) { return *(const fc_word_alias *)(const void *)p; }
 FC_INLINE void fc_stw(fc_u8 *p, fc_word w) { *(fc_word_alias *)(void *)p = w; }
 

@@ -33,11 +33,7 @@ static void coaligned_fwd(fc_u8 *d, const fc_u8 *s, size_t n)
         fc_bytes_fwd(d, s, n);
         return;
     }
-    size_t head = (size_t)(-FC_ADDR(d) & FC_WMASK);
-    fc_bytes_fwd(d, s, head);
-    d += head;
-    s += head;
-    n -= head;
+    fc_align_dst_fwd(&d, &s, &n);
     for (; n >= UNROLL * FC_WSIZE; n -= UNROLL * FC_WSIZE) {
         fc_word w[UNROLL];
         for (unsigned i = 0; i < UNROLL; i++) w[i] = fc_ldw(s + i * FC_WSIZE);
@@ -68,11 +64,7 @@ void *fc_word_coaligned_memmove(void *dst, const void *src, size_t n)
         fc_bytes_bwd(de, se, n);
         return dst;
     }
-    size_t tail = (size_t)(FC_ADDR(de) & FC_WMASK);
-    fc_bytes_bwd(de, se, tail);
-    de -= tail;
-    se -= tail;
-    n -= tail;
+    fc_align_dst_bwd(&de, &se, &n);
     for (; n >= UNROLL * FC_WSIZE; n -= UNROLL * FC_WSIZE) {
         fc_word w[UNROLL];
         de -= UNROLL * FC_WSIZE;
