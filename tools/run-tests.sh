@@ -2,6 +2,7 @@
 # The README's test command (make test): every suite on every target.
 #
 #   native-gcc    gcc, -Werror                      full suite + install/consumer + disassembly check
+#                                                   + prove-rig (11 deliberate bugs must be caught)
 #   native-clang  clang, -Werror                    full suite
 #   sanitize      gcc, ASan + UBSan                 full suite
 #   riscv64       riscv64-linux-gnu-gcc, qemu-riscv64 -cpu rv64,v=true,vlen=256
@@ -22,7 +23,7 @@ passed=0 failed=0
 run_target() {
   local t=$1 dir=build/$t args=(-G Ninja -DFASTCOPY_WERROR=ON)
   case $t in
-    native-gcc)   args+=(-DCMAKE_C_COMPILER=gcc) ;;
+    native-gcc)   args+=(-DCMAKE_C_COMPILER=gcc -DFASTCOPY_PROVE_RIG=ON) ;;
     native-clang) args+=(-DCMAKE_C_COMPILER=clang) ;;
     sanitize)     args+=(-DCMAKE_C_COMPILER=gcc "-DFASTCOPY_SANITIZE=address,undefined" -DCMAKE_BUILD_TYPE=RelWithDebInfo) ;;
     riscv64|aarch64|s390x) args+=(-DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchains/$t-linux-gnu.cmake") ;;
@@ -47,7 +48,7 @@ run_target() {
   local cases=${counts##*|}
   echo "   cases: ${counts%|*}"
   echo "   random seeds: $(grep -oE 'random: seed [0-9]+' "$log" | awk '{printf "%s ", $3}')"
-  grep -hE '^[0-9]+: (no-libc-calls|install-consumers):' "$log" | sed 's/^[0-9]*: /   /'
+  grep -hE '^[0-9]+: (no-libc-calls|install-consumers|prove-rig):' "$log" | sed 's/^[0-9]*: /   /'
   local res
   res=$(grep -E 'tests passed, [0-9]+ tests failed out of' "$log" | tail -n 1)
   if [ $rc -ne 0 ]; then

@@ -12,8 +12,8 @@
  *   |----------|------------------------------|---------------------------------------------------|
  *   | 0..16    | both W-aligned, n >= W (LP64)| small aligned word path: words, then 4/2/1 tail    |
  *   | 0..16    | any other                    | overlapping head/tail: bytes 0,n/2,n-1 | 4+4 | 8+8 |
- *   | > 16     | co-aligned (d%W == s%W)      | 1/2/4-byte head to align, 4x-unrolled word loop,   |
- *   |          |                              | remaining words, 4/2/1-byte tail                   |
+ *   | > 16     | co-aligned (d%W == s%W)      | 1/2/4-byte head to align, 8-word blocks (all loads |
+ *   |          |                              | first), 4/2/1-word blocks, 4/2/1-byte tail         |
  *   | > 16     | mutually misaligned          | bytes to align dst, shifted word copy (aligned     |
  *   |          |                              | src loads, shift-merge of two words), byte tail    |
  *
@@ -52,18 +52,15 @@ FC_INLINE const fc_u8 *fc_word_floor(const fc_u8 *p)
 
 /* ---- forward ------------------------------------------------------------ */
 
-/* nw words from an aligned s to an aligned d. */
+/* nw words from an aligned s to an aligned d: 8-word blocks, then the 0..7
+ * remaining words as 4-, 2- and 1-word blocks picked by the bits of the count. */
+#define BLOCK 8
 FC_INLINE void words_fwd(fc_u8 *d, const fc_u8 *s, size_t nw)
 {
-    for (; nw >= 4; nw -= 4, d += 4 * FC_WSIZE, s += 4 * FC_WSIZE) {
-        fc_word a = fc_ldw(s), b = fc_ldw(s + FC_WSIZE);
-        fc_word c = fc_ldw(s + 2 * FC_WSIZE), e = fc_ldw(s + 3 * FC_WSIZE);
-        fc_stw(d, a);
-        fc_stw(d + FC_WSIZE, b);
-        fc_stw(d + 2 * FC_WSIZE, c);
-        fc_stw(d + 3 * FC_WSIZE, e);
-    }
-    for (; nw; nw--, d += FC_WSIZE, s += FC_WSIZE) fc_stw(d, fc_ldw(s));
+    for (; nw >= BLOCK; nw -= BLOCK, d += BLOCK * FC_WSIZE, s += BLOCK * FC_WSIZE) fc_block(d, s, BLOCK);
+    if (nw & 4) { fc_block(d, s, 4); d += 4 * FC_WSIZE; s += 4 * FC_WSIZE; }
+    if (nw & 2) { fc_block(d, s, 2); d += 2 * FC_WSIZE; s += 2 * FC_WSIZE; }
+    if (nw & 1) fc_block(d, s, 1);
 }
 
 /* nw words to an aligned d from a source misaligned by o = s % W != 0. */
@@ -111,21 +108,14 @@ static void copy_fwd(fc_u8 *d, const fc_u8 *s, size_t n)
 
 FC_INLINE void words_bwd(fc_u8 *de, const fc_u8 *se, size_t nw)
 {
-    for (; nw >= 4; nw -= 4) {
-        de -= 4 * FC_WSIZE;
-        se -= 4 * FC_WSIZE;
-        fc_word e = fc_ldw(se + 3 * FC_WSIZE), c = fc_ldw(se + 2 * FC_WSIZE);
-        fc_word b = fc_ldw(se + FC_WSIZE), a = fc_ldw(se);
-        fc_stw(de + 3 * FC_WSIZE, e);
-        fc_stw(de + 2 * FC_WSIZE, c);
-        fc_stw(de + FC_WSIZE, b);
-        fc_stw(de, a);
+    for (; nw >= BLOCK; nw -= BLOCK) {
+        de -= BLOCK * FC_WSIZE;
+        se -= BLOCK * FC_WSIZE;
+        fc_block(de, se, BLOCK);
     }
-    for (; nw; nw--) {
-        de -= FC_WSIZE;
-        se -= FC_WSIZE;
-        fc_stw(de, fc_ldw(se));
-    }
+    if (nw & 4) { de -= 4 * FC_WSIZE; se -= 4 * FC_WSIZE; fc_block(de, se, 4); }
+    if (nw & 2) { de -= 2 * FC_WSIZE; se -= 2 * FC_WSIZE; fc_block(de, se, 2); }
+    if (nw & 1) { de -= FC_WSIZE; se -= FC_WSIZE; fc_block(de, se, 1); }
 }
 
 /* nw words ending at an aligned de, from a source end se misaligned by o != 0. */

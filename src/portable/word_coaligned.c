@@ -34,13 +34,8 @@ static void coaligned_fwd(fc_u8 *d, const fc_u8 *s, size_t n)
         return;
     }
     fc_align_dst_fwd(&d, &s, &n);
-    for (; n >= UNROLL * FC_WSIZE; n -= UNROLL * FC_WSIZE) {
-        fc_word w[UNROLL];
-        for (unsigned i = 0; i < UNROLL; i++) w[i] = fc_ldw(s + i * FC_WSIZE);
-        for (unsigned i = 0; i < UNROLL; i++) fc_stw(d + i * FC_WSIZE, w[i]);
-        d += UNROLL * FC_WSIZE;
-        s += UNROLL * FC_WSIZE;
-    }
+    for (; n >= UNROLL * FC_WSIZE; n -= UNROLL * FC_WSIZE, d += UNROLL * FC_WSIZE, s += UNROLL * FC_WSIZE)
+        fc_block(d, s, UNROLL);
     fc_bytes_fwd(d, s, n);
 }
 
@@ -66,11 +61,9 @@ void *fc_word_coaligned_memmove(void *dst, const void *src, size_t n)
     }
     fc_align_dst_bwd(&de, &se, &n);
     for (; n >= UNROLL * FC_WSIZE; n -= UNROLL * FC_WSIZE) {
-        fc_word w[UNROLL];
         de -= UNROLL * FC_WSIZE;
         se -= UNROLL * FC_WSIZE;
-        for (unsigned i = 0; i < UNROLL; i++) w[i] = fc_ldw(se + i * FC_WSIZE);
-        for (unsigned i = 0; i < UNROLL; i++) fc_stw(de + i * FC_WSIZE, w[i]);
+        fc_block(de, se, UNROLL);
     }
     fc_bytes_bwd(de, se, n);
     return dst;

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Proves the test rig: applies deliberate one-byte / one-word bugs to a copy of
+# the tree, one at a time, and requires the named suite to report FAIL.
+# A mutation that no longer applies (the code moved) fails this script too,
+# so the list cannot go stale silently.
+#   tools/prove-rig.sh WORKDIR [C_COMPILER]
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+work=${1:?usage: prove-rig.sh WORKDIR [C_COMPILER]}
+cc=${2:-cc}
+tree=$work/tree build=$work/build
+rm -rf "$tree" && mkdir -p "$tree"
+cp -r "$root/CMakeLists.txt" "$root/include" "$root/src" "$root/tests" "$root/tools" "$root/cmake" "$tree/"
+cmake -S "$tree" -B "$build" -G Ninja -DCMAKE_C_COMPILER="$cc" >/dev/null || exit 1
+
+# name | file | perl substitution (applied once, must change the file) | test that must fail
+mutants=(
+  "over-write 1 byte past dst|src/portable/byte.c|s/fc_bytes_fwd\(dst, src, n\);/fc_bytes_fwd(dst, src, n + 1);/|test_grid small --impl byte"
+  "over-write 1 byte before dst|src/portable/generic.c|s/    fc_align_dst_fwd\(&d, &s, &n\);/    d[-1] = s[0];\n    fc_align_dst_fwd(&d, &s, &n);/|test_grid small --impl generic"
+  "over-read 1 byte past src|src/portable/byte.c|s/fc_bytes_fwd\(dst, src, n\);/fc_bytes_fwd(dst, src, n);\n    __asm__ volatile(\"\" : : \"r\"(((const volatile unsigned char *)src)[n]));/|test_grid small --impl byte"
+  "over-read 1 word past src (shifted loop)|src/portable/generic.c|s/(        cur = nx;\n    \}\n)/\$1    __asm__ volatile(\"\" : : \"r\"(*(const volatile fc_word *)(sp + FC_WSIZE)));\n/|test_grid small --impl generic"
+  "memmove always forward|src/portable/generic.c|s/        copy_bwd\(d, s, n\);/        copy_fwd(d, s, n);/|test_overlap --impl generic"
+  "size-class boundary off by one|src/portable/generic.c|s/#define SMALL_MAX 16/#define SMALL_MAX 17/|test_grid small --impl generic"
+  "wrong shift for one source offset|src/portable/generic.c|s/\(\(\(lo\) >> \(sh\)\)/(((lo) >> ((sh) == 24 ? (sh) + 8 : (sh)))/|test_grid small --impl generic"
+  "one word of the 16-word block skipped|src/portable/word_coaligned.c|s/fc_block\(d, s, UNROLL\);/fc_block(d, s, UNROLL - 1);/|test_grid small --impl word-coaligned"
+  "backward byte head one short|src/portable/generic.c|s/    fc_bytes_bwd\(de, se, n & FC_WMASK\);/    fc_bytes_bwd(de, se, (n & FC_WMASK) ? (n & FC_WMASK) - 1 : 0);/|test_overlap --impl generic"
+  "wrong return value for n == 0|src/portable/generic.c|s/        copy_fwd\(d, s, n\);\n    return dst;/        copy_fwd(d, s, n);\n    return n ? dst : d + 1;/|test_grid small --impl generic"
+  "small aligned path drops the 2-byte tail|src/portable/generic.c|s/        if \(k & 2\) fc_st16/        if (0) fc_st16/|test_random --impl generic --cases 200000 --seed 1"
+)
+
+caught=0 missed=0 stale=0
+for m in "${mutants[@]}"; do
+  IFS='|' read -r name file subst testcmd <<<"$m"
+  cp "$root/$file" "$tree/$file"
+  perl -0pi -e "$subst" "$tree/$file"
+  if cmp -s "$root/$file" "$tree/$file"; then
+    echo "STALE   $name: the mutation no longer applies to $file"
+    stale=$((stale + 1))
+    continue
+  fi
+  set -- $testcmd
+  if ! cmake --build "$build" --target "$1" >"$work/build.log" 2>&1; then
+    echo "STALE   $name: the mutant does not compile"; tail -n 5 "$work/build.log"
+    stale=$((stale + 1))
+  else
+    out=$(timeout 300 "$build/tests/$@" 2>&1); rc=$?
+    line=$(grep -m1 '^FAIL' <<<"$out")
+    if [ $rc -ne 0 ] && [ -n "$line" ]; then
+      echo "caught  $name -> $* : ${line:0:150}"
+      caught=$((caught + 1))
+    else
+      echo "MISSED  $name: '$*' passed (rc $rc)"
+      missed=$((missed + 1))
+    fi
+  fi
+  cp "$root/$file" "$tree/$file"
+done
+echo "prove-rig: ${#mutants[@]} mutants, $caught caught, $missed missed, $stale stale"
+[ $missed -eq 0 ] && [ $stale -eq 0 ]
