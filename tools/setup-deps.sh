@@ -6,7 +6,7 @@ set -euo pipefail
 what=${1:-test}
 
 # command -> Debian package
-declare -A need=([cmake]=cmake [ninja]=ninja-build [gcc]=gcc [make]=make [pkg-config]=pkg-config)
+declare -A need=([cmake]=cmake [ninja]=ninja-build [gcc]=gcc [make]=make [pkg-config]=pkg-config [python3]=python3)
 if [ "$what" = test ]; then
   need+=([clang]=clang [objdump]=binutils
          [riscv64-linux-gnu-gcc]=gcc-riscv64-linux-gnu [aarch64-linux-gnu-gcc]=gcc-aarch64-linux-gnu
@@ -24,7 +24,19 @@ if [ "$what" = test ]; then
   [ -e /usr/aarch64-linux-gnu/lib/libc.a ] || missing+=(libc6-dev-arm64-cross)
   [ -e /usr/s390x-linux-gnu/lib/libc.a ] || missing+=(libc6-dev-s390x-cross)
 fi
-[ ${#missing[@]} -eq 0 ] && exit 0
+
+# Python modules for the fcbench tests/reports, from PyPI into the python3 on PATH.
+py_modules() {
+  [ "$what" = test ] || return 0
+  command -v python3 >/dev/null 2>&1 || return 0
+  python3 -c 'import jsonschema' 2>/dev/null && return 0
+  echo "fastcopy: installing Python module jsonschema (pip)"
+  python3 -m pip install --quiet jsonschema 2>/dev/null ||
+    python3 -m pip install --quiet --break-system-packages jsonschema ||
+    { echo "fastcopy: could not install jsonschema: python3 -m pip install jsonschema" >&2; return 1; }
+}
+
+if [ ${#missing[@]} -eq 0 ]; then py_modules; exit $?; fi
 
 mapfile -t missing < <(printf '%s\n' "${missing[@]}" | sort -u)
 if [ "$(id -u)" -ne 0 ]; then
@@ -36,3 +48,5 @@ echo "fastcopy: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+command -v python3 >/dev/null && ! python3 -m pip --version >/dev/null 2>&1 && apt-get install -y -qq python3-pip >/dev/null
+py_modules

@@ -1,0 +1,69 @@
+/*
+ * fcbench internals: contenders, the measurement engine, machine facts, JSON.
+ *
+ * Byte accounting: bytes copied, counted once (GB/s = n / ns per call).
+ */
+#ifndef FCBENCH_H
+#define FCBENCH_H
+
+#define _GNU_SOURCE
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef void *(*copy_fn)(void *, const void *, size_t);
+
+/* A contender: a registry entry, the fc_memcpy dispatcher, or the system libc. */
+struct contender {
+    char name[48];    /* "generic", "fc_memcpy[generic]", "libc" */
+    copy_fn memcpy_fn, memmove_fn;
+};
+
+#define MAX_CONTENDERS 32
+size_t contenders_collect(const char *only_csv, struct contender *out, size_t max);
+
+/* One timed case: copy n bytes dst <- src with the contender's memcpy (or memmove). */
+struct bench_case {
+    unsigned char *dst;
+    const unsigned char *src;
+    size_t n;
+    int use_memmove;
+};
+
+struct stats {
+    double med_ns, q1_ns, q3_ns; /* per call */
+    double gbps;                 /* n / med_ns */
+    unsigned samples;
+    uint64_t iters;              /* calls per sample */
+};
+
+struct bench_opts {
+    unsigned samples;     /* >= 9 unless quick */
+    double min_sample_ns; /* >= 1000 x timer resolution */
+    int quick;
+};
+void bench_opts_init(struct bench_opts *o, int quick);
+
+/* Checks the contender's output for this case (dst == src bytes, bytes around
+ * dst untouched, return value).  Returns 0 if wrong, with a message on stderr. */
+int bench_validate(const struct contender *c, const struct bench_case *bc);
+
+/* Measures k contenders on one case, interleaved: sample i runs every contender
+ * once (rotating the order), so drift hits all alike.  Fills st[0..k). */
+void bench_measure(const struct bench_opts *o, const struct contender *c, size_t k, const struct bench_case *bc,
+                   struct stats *st);
+
+double timer_resolution_ns(void);
+void pin_to_one_cpu(char *desc, size_t size);
+
+/* Page-aligned buffers from mmap, never freed (the process is short-lived). */
+unsigned char *bench_alloc(size_t bytes);
+
+/* Machine description for reports. */
+void machine_describe(FILE *json, const char *indent);
+void machine_print(FILE *out);
+
+/* Minimal JSON writer: the caller writes structure, these escape and format. */
+void json_str(FILE *f, const char *s);
+
+#endif

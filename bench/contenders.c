@@ -1,0 +1,72 @@
+/*
+ * Contenders: every available registry implementation, the fc_memcpy
+ * dispatcher, and the system libc's memcpy/memmove.  libc is reached through
+ * volatile function pointers, so the compiler can neither inline it nor
+ * specialise it for a known size: every contender pays the same call.
+ */
+#include "bench.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "fastcopy.h"
+
+static void *(*volatile libc_memcpy)(void *, const void *, size_t) = memcpy;
+static void *(*volatile libc_memmove)(void *, const void *, size_t) = memmove;
+
+/* Test-only contender (FCBENCH_TEST_SLOW=1): generic done twice, and 16 times
+ * when dst % 64 == 9 - a known slowdown and a known cliff the tests must see. */
+static void *test_slowed(void *d, const void *s, size_t n)
+{
+    int reps = ((uintptr_t)d & 63) == 9 ? 16 : 2;
+    for (int i = 0; i < reps; i++) fc_impl_find("generic")->memcpy(d, s, n);
+    return d;
+}
+
+static void *test_slowed_move(void *d, const void *s, size_t n)
+{
+    return fc_impl_find("generic")->memmove(d, s, n); /* only memcpy is slowed */
+}
+
+static int wanted(const char *csv, const char *name)
+{
+    if (!csv || !*csv) return 1;
+    size_t len = strlen(name);
+    for (const char *p = csv; *p;) {
+        const char *e = strchr(p, ',');
+        size_t l = e ? (size_t)(e - p) : strlen(p);
+        if (l == len && strncmp(p, name, l) == 0) return 1;
+        if (!e) break;
+        p = e + 1;
+    }
+    return 0;
+}
+
+size_t contenders_collect(const char *only_csv, struct contender *out, size_t max)
+{
+    size_t k = 0;
+    if (wanted(only_csv, "libc") && k < max) {
+        snprintf(out[k].name, sizeof out[k].name, "libc");
+        out[k].memcpy_fn = libc_memcpy;
+        out[k++].memmove_fn = libc_memmove;
+    }
+    if (wanted(only_csv, "fc") && k < max) {
+        snprintf(out[k].name, sizeof out[k].name, "fc[%s]", fc_active());
+        out[k].memcpy_fn = (copy_fn)fc_memcpy;
+        out[k++].memmove_fn = fc_memmove;
+    }
+    for (size_t i = 0; i < fc_impl_count() && k < max; i++) {
+        const struct fc_impl *im = fc_impl_at(i);
+        if (!im->available || !wanted(only_csv, im->name)) continue;
+        snprintf(out[k].name, sizeof out[k].name, "%s", im->name);
+        out[k].memcpy_fn = (copy_fn)im->memcpy;
+        out[k++].memmove_fn = im->memmove;
+    }
+    const char *slow = getenv("FCBENCH_TEST_SLOW");
+    if (slow && *slow == '1' && wanted(only_csv, "test-slowed") && k < max) {
+        snprintf(out[k].name, sizeof out[k].name, "test-slowed");
+        out[k].memcpy_fn = test_slowed;
+        out[k++].memmove_fn = test_slowed_move;
+    }
+    return k;
+}

@@ -1,0 +1,346 @@
+/*
+ * fcbench - the copy benchmark.
+ *
+ *   fcbench list                      contenders and machine
+ *   fcbench sizes    [opts]           GB/s and ns/call, 1 B .. 64 MiB; aligned, src+1, dst+1
+ *   fcbench distance [opts]           GB/s over (dst - src) mod 4096 at 4 KiB .. 256 KiB
+ *   fcbench cliffs   [opts]           each contender's worst placement per size as a fraction
+ *                                     of its own aligned speed; flags every case below 0.8
+ *   opts: --impl a,b,...  --quick  --json FILE
+ *
+ * Method: pinned to one CPU; every contender's output is validated (bytes
+ * around dst included) before it is timed; samples last >= 1000x the measured
+ * timer resolution (and >= 100 us); 11 samples (5 with --quick), contenders
+ * interleaved within each sample round; median and IQR reported.  Buffers are
+ * reused (hot) - sizes beyond the caches are cold by nature.  Bytes copied are
+ * counted once: GB/s = n / ns.
+ */
+#include "bench.h" /* first: it defines _GNU_SOURCE */
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fastcopy.h"
+
+struct result {
+    const char *scenario;
+    char contender[48];
+    size_t n, src_off, dst_off, dist;
+    struct stats st;
+};
+
+static struct result *results;
+static size_t nresults, capresults;
+static struct contender con[MAX_CONTENDERS];
+static size_t ncon;
+static struct bench_opts opts;
+static unsigned char *arena_a, *arena_b;
+static size_t arena_len;
+
+static void record(const char *scenario, const struct contender *c, const struct bench_case *bc,
+                   const struct stats *st)
+{
+    if (nresults == capresults) {
+        capresults = capresults ? 2 * capresults : 1024;
+        results = realloc(results, capresults * sizeof *results);
+        if (!results) exit(1);
+    }
+    struct result *r = &results[nresults++];
+    r->scenario = scenario;
+    snprintf(r->contender, sizeof r->contender, "%s", c->name);
+    r->n = bc->n;
+    r->src_off = (uintptr_t)bc->src & 63;
+    r->dst_off = (uintptr_t)bc->dst & 63;
+    r->dist = (size_t)(((uintptr_t)bc->dst - (uintptr_t)bc->src) & 4095);
+    r->st = *st;
+}
+
+/* src = A + src_off, dst = B + dst_off: A and B page-aligned and 4096-congruent,
+ * so (dst - src) mod 4096 = dst_off - src_off (mod 4096). */
+static struct bench_case place(size_t n, size_t src_off, size_t dst_off)
+{
+    struct bench_case bc = {arena_b + 4096 + dst_off, arena_a + 4096 + src_off, n, 0};
+    return bc;
+}
+
+/* Validates then measures all contenders on one case; invalid ones get gbps 0. */
+static void measure_case(const char *scenario, const struct bench_case *bc, struct stats *st)
+{
+    struct contender ok[MAX_CONTENDERS];
+    size_t map[MAX_CONTENDERS], k = 0;
+    for (size_t j = 0; j < ncon; j++) {
+        memset(&st[j], 0, sizeof st[j]);
+        if (bench_validate(&con[j], bc)) {
+            map[k] = j;
+            ok[k++] = con[j];
+        }
+    }
+    struct stats tmp[MAX_CONTENDERS];
+    if (!k) return;
+    bench_measure(&opts, ok, k, bc, tmp);
+    for (size_t i = 0; i < k; i++) {
+        st[map[i]] = tmp[i];
+        record(scenario, &ok[i], bc, &tmp[i]);
+    }
+}
+
+static void header(FILE *out, const char *first)
+{
+    fprintf(out, "%-10s", first);
+    for (size_t j = 0; j < ncon; j++) fprintf(out, " %18.18s", con[j].name);
+    fputc('\n', out);
+}
+
+/* A progress line on stderr, only on a terminal and at most 5 times a second. */
+static void progress(const char *what, size_t i, size_t total)
+{
+    static int tty = -1;
+    static time_t last;
+    static long last_ms;
+    if (tty < 0) tty = isatty(2);
+    if (!tty) return;
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    long ms = (long)(t.tv_nsec / 1000000);
+    if (i + 1 < total && t.tv_sec == last && ms - last_ms < 200) return;
+    last = t.tv_sec;
+    last_ms = ms;
+    fprintf(stderr, "\r\033[K[fcbench] %s %zu/%zu", what, i + 1, total);
+    if (i + 1 == total) fputs("\r\033[K", stderr);
+}
+
+/* ---- sizes ----------------------------------------------------------------- */
+
+static size_t size_list(size_t *out, size_t max_n)
+{
+    size_t k = 0;
+    for (size_t n = 1; n <= 64; n++) out[k++] = n;
+    for (size_t n = 72; n < 512; n += opts.quick ? 64 : 8) out[k++] = n;
+    for (size_t p = 512; p <= max_n; p *= 2) {
+        out[k++] = p - 1;
+        out[k++] = p;
+        out[k++] = p + 1;
+    }
+    return k;
+}
+
+static void scenario_sizes(void)
+{
+    static const struct { const char *label; size_t so, dof; } pl[] = {
+        {"aligned", 0, 0}, {"src+1", 1, 0}, {"dst+1", 0, 1}};
+    size_t sizes[256], ns = size_list(sizes, opts.quick ? (size_t)1 << 20 : (size_t)64 << 20);
+    struct stats st[MAX_CONTENDERS];
+    for (size_t p = 0; p < 3; p++) {
+        printf("\n== sizes, %s (src%%64 = %zu, dst%%64 = %zu): GB/s, median [ns/call]\n", pl[p].label, pl[p].so,
+               pl[p].dof);
+        header(stdout, "bytes");
+        for (size_t i = 0; i < ns; i++) {
+            progress(pl[p].label, i, ns);
+            struct bench_case bc = place(sizes[i], pl[p].so, pl[p].dof);
+            measure_case("sizes", &bc, st);
+            printf("%-10zu", sizes[i]);
+            for (size_t j = 0; j < ncon; j++)
+                if (sizes[i] >= 1024)
+                    printf(" %8.2f [%7.0f]", st[j].gbps, st[j].med_ns);
+                else
+                    printf(" %8.2f [%7.1f]", st[j].gbps, st[j].med_ns);
+            putchar('\n');
+        }
+    }
+}
+
+/* ---- distance and cliffs ----------------------------------------------------- */
+
+static size_t distance_list(size_t *out)
+{
+    size_t k = 0, step = opts.quick ? 8 : 1;
+    for (size_t d = 0; d <= 128; d += step) out[k++] = d;
+    for (size_t d = 192; d < 3968; d += opts.quick ? 512 : 64) out[k++] = d;
+    for (size_t d = 3968; d < 4096; d += step) out[k++] = d;
+    return k;
+}
+
+static const size_t cliff_sizes_full[] = {256, 1024, 4096, 16384, 65536, 262144};
+static const size_t cliff_sizes_quick[] = {4096, 65536};
+
+static void scenario_distance(void)
+{
+    size_t d[400], nd = distance_list(d);
+    const size_t *sz = opts.quick ? cliff_sizes_quick : cliff_sizes_full;
+    size_t nsz = opts.quick ? 2 : 6;
+    struct stats st[MAX_CONTENDERS];
+    for (size_t s = 0; s < nsz; s++) {
+        printf("\n== distance, n = %zu: GB/s by (dst - src) mod 4096 (src page-aligned)\n", sz[s]);
+        header(stdout, "dist");
+        for (size_t i = 0; i < nd; i++) {
+            progress("distance", i, nd);
+            struct bench_case bc = place(sz[s], 0, d[i]);
+            measure_case("distance", &bc, st);
+            printf("%-10zu", d[i]);
+            for (size_t j = 0; j < ncon; j++) printf(" %18.2f", st[j].gbps);
+            putchar('\n');
+        }
+    }
+}
+
+/*
+ * cliffs: for each size, every contender's aligned speed, then a screening
+ * pass over the distance sweep and a src_off x dst_off grid (0..63 step 1 on
+ * the diagonal band and step 9 elsewhere with --quick: every pair otherwise),
+ * then the worst cases per contender re-measured with full samples.
+ */
+struct cliff { size_t n, so, dof, dist; double ratio, gbps, base; };
+
+static void scenario_cliffs(void)
+{
+    const size_t *sz = opts.quick ? cliff_sizes_quick : cliff_sizes_full;
+    size_t nsz = opts.quick ? 2 : 6;
+    size_t d[400], nd = distance_list(d);
+    struct stats st[MAX_CONTENDERS], base[MAX_CONTENDERS];
+    struct bench_opts screen = opts;
+    screen.samples = 3;
+    screen.min_sample_ns = opts.min_sample_ns / 4;
+    printf("\n== cliffs: worst placement per contender and size, as a fraction of its own aligned speed\n");
+    printf("   (screened over %zu distances and the src_off x dst_off grid, worst re-measured; flagged < 0.80)\n",
+           nd);
+    struct cliff *flag = NULL;
+    size_t nflag = 0;
+    for (size_t s = 0; s < nsz; s++) {
+        size_t n = sz[s];
+        struct bench_case bc0 = place(n, 0, 0);
+        measure_case("cliffs-aligned", &bc0, base);
+        struct cliff worst[MAX_CONTENDERS];
+        for (size_t j = 0; j < ncon; j++) worst[j] = (struct cliff){n, 0, 0, 0, 1e9, 0, base[j].gbps};
+        /* candidates: distances (src page-aligned), then offset pairs */
+        size_t step = opts.quick ? 9 : 1, total = nd + 64 * ((64 + step - 1) / step), idx = 0;
+        struct bench_opts saved = opts;
+        opts = screen;
+        for (size_t c = 0; c < total; c++, idx++) {
+            size_t so, dof;
+            if (c < nd) {
+                so = 0;
+                dof = d[c];
+            } else {
+                size_t g = c - nd, per = (64 + step - 1) / step;
+                so = g / per;
+                dof = (g % per) * step;
+            }
+            progress("cliffs screen", idx, total);
+            struct bench_case bc = place(n, so, dof);
+            size_t before = nresults;
+            measure_case("cliffs-screen", &bc, st);
+            nresults = before; /* screening samples are not results */
+            for (size_t j = 0; j < ncon; j++) {
+                double r = base[j].gbps > 0 ? st[j].gbps / base[j].gbps : 0;
+                if (st[j].gbps > 0 && r < worst[j].ratio)
+                    worst[j] = (struct cliff){n, so, dof, (dof - so) & 4095, r, st[j].gbps, base[j].gbps};
+            }
+        }
+        opts = saved;
+        /* re-measure each contender's worst case properly */
+        printf("\n n = %-8zu %-20s %10s %10s %7s  worst placement\n", n, "contender", "aligned", "worst", "ratio");
+        for (size_t j = 0; j < ncon; j++) {
+            struct bench_case bc = place(n, worst[j].so, worst[j].dof);
+            struct contender one = con[j];
+            struct stats s1;
+            if (!bench_validate(&one, &bc)) continue;
+            bench_measure(&opts, &one, 1, &bc, &s1);
+            record("cliffs-worst", &one, &bc, &s1);
+            worst[j].gbps = s1.gbps;
+            worst[j].ratio = base[j].gbps > 0 ? s1.gbps / base[j].gbps : 0;
+            printf("            %-20.20s %10.2f %10.2f %7.3f  src%%64=%zu dst%%64=%zu (dst-src)%%4096=%zu%s\n",
+                   con[j].name, base[j].gbps, s1.gbps, worst[j].ratio, worst[j].so & 63, worst[j].dof & 63, worst[j].dist,
+                   worst[j].ratio < 0.8 ? "  <-- CLIFF" : "");
+            if (worst[j].ratio < 0.8) {
+                flag = realloc(flag, (nflag + 1) * sizeof *flag);
+                flag[nflag++] = worst[j];
+            }
+        }
+    }
+    printf("\n%zu contender/size pairs fall below 0.80 of their own aligned speed\n", nflag);
+    free(flag);
+}
+
+/* ---- JSON --------------------------------------------------------------------- */
+
+static void write_json(const char *path, const char *scenario)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        perror(path);
+        exit(1);
+    }
+    fprintf(f, "{\n  \"schema\": \"fcbench-1\",\n  \"scenario\": ");
+    json_str(f, scenario);
+    fprintf(f, ",\n  \"machine\": {\n");
+    machine_describe(f, "    ");
+    fprintf(f, "\n  },\n  \"method\": {\"samples\": %u, \"min_sample_ns\": %.0f, \"statistic\": \"median\", "
+               "\"spread\": \"iqr\", \"bytes\": \"copied, counted once\", \"cache\": \"hot\"},\n",
+            opts.samples, opts.min_sample_ns);
+    fprintf(f, "  \"results\": [\n");
+    for (size_t i = 0; i < nresults; i++) {
+        const struct result *r = &results[i];
+        fprintf(f, "    {\"scenario\": \"%s\", \"contender\": ", r->scenario);
+        json_str(f, r->contender);
+        fprintf(f, ", \"n\": %zu, \"src_off\": %zu, \"dst_off\": %zu, \"dist\": %zu, \"med_ns\": %.3f, "
+                   "\"q1_ns\": %.3f, \"q3_ns\": %.3f, \"gbps\": %.4f, \"samples\": %u, \"iters\": %llu}%s\n",
+                r->n, r->src_off, r->dst_off, r->dist, r->st.med_ns, r->st.q1_ns, r->st.q3_ns, r->st.gbps,
+                r->st.samples, (unsigned long long)r->st.iters, i + 1 < nresults ? "," : "");
+    }
+    fprintf(f, "  ]\n}\n");
+    fclose(f);
+}
+
+static int usage(void)
+{
+    fputs("usage: fcbench list|sizes|distance|cliffs [--impl a,b,...] [--quick] [--json FILE]\n", stderr);
+    return 2;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) return usage();
+    const char *cmd = argv[1], *impl = NULL, *json = NULL;
+    int quick = 0;
+    for (int i = 2; i < argc; i++) {
+        if (!strcmp(argv[i], "--quick"))
+            quick = 1;
+        else if (!strcmp(argv[i], "--impl") && i + 1 < argc)
+            impl = argv[++i];
+        else if (!strcmp(argv[i], "--json") && i + 1 < argc)
+            json = argv[++i];
+        else
+            return usage();
+    }
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    ncon = contenders_collect(impl, con, MAX_CONTENDERS);
+    if (!ncon) {
+        fprintf(stderr, "fcbench: no contender matches --impl %s\n", impl);
+        return 2;
+    }
+    bench_opts_init(&opts, quick);
+    char pin[64];
+    pin_to_one_cpu(pin, sizeof pin);
+    machine_print(stdout);
+    printf("# method: %s; %u samples of >= %.0f us, contenders interleaved; median; hot buffers\n", pin,
+           opts.samples, opts.min_sample_ns / 1e3);
+    if (!strcmp(cmd, "list")) {
+        for (size_t j = 0; j < ncon; j++) printf("%s\n", con[j].name);
+        return 0;
+    }
+    arena_len = ((size_t)64 << 20) + 3 * 4096;
+    arena_a = bench_alloc(arena_len);
+    arena_b = bench_alloc(arena_len);
+    if (!strcmp(cmd, "sizes"))
+        scenario_sizes();
+    else if (!strcmp(cmd, "distance"))
+        scenario_distance();
+    else if (!strcmp(cmd, "cliffs"))
+        scenario_cliffs();
+    else
+        return usage();
+    if (json) write_json(json, cmd);
+    return 0;
+}

@@ -1,0 +1,109 @@
+/* What the results were measured on: CPU, caches, libc, kernel, fastcopy's choice. */
+#include <gnu/libc-version.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "fastcopy.h"
+
+static void cpu_model(char *buf, size_t size)
+{
+    snprintf(buf, size, "unknown");
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (!f) return;
+    char line[512];
+    while (fgets(line, sizeof line, f)) {
+        char *v = strchr(line, ':');
+        if (v && (!strncmp(line, "model name", 10) || !strncmp(line, "uarch", 5) || !strncmp(line, "cpu model", 9))) {
+            v += 2;
+            v[strcspn(v, "\n")] = 0;
+            snprintf(buf, size, "%s", v);
+            break;
+        }
+    }
+    fclose(f);
+}
+
+/* Flags that matter to copy routines, from /proc/cpuinfo. */
+static void cpu_flags(char *buf, size_t size)
+{
+    static const char *interesting[] = {"sse2", "avx", "avx2", "avx512f", "avx512bw", "erms", "fsrm",
+                                        "asimd", "sve", "sve2", "v", NULL};
+    buf[0] = 0;
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (!f) return;
+    char line[8192];
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "flags", 5) && strncmp(line, "Features", 8) && strncmp(line, "isa", 3)) continue;
+        for (int i = 0; interesting[i]; i++) {
+            char pat[32];
+            snprintf(pat, sizeof pat, " %s ", interesting[i]);
+            line[strcspn(line, "\n")] = ' ';
+            if (strstr(line, pat)) {
+                strncat(buf, interesting[i], size - strlen(buf) - 2);
+                strncat(buf, " ", size - strlen(buf) - 1);
+            }
+        }
+        break;
+    }
+    fclose(f);
+}
+
+static long cache(int name) { return sysconf(name); }
+
+void machine_print(FILE *out)
+{
+    char model[256], flags[256];
+    struct utsname u;
+    uname(&u);
+    cpu_model(model, sizeof model);
+    cpu_flags(flags, sizeof flags);
+    fprintf(out, "# machine: %s, %ld cpus; flags: %s\n", model, sysconf(_SC_NPROCESSORS_ONLN), flags);
+    fprintf(out, "# caches: L1d %ld KiB, L2 %ld KiB, L3 %ld KiB; glibc %s; kernel %s %s\n",
+            cache(_SC_LEVEL1_DCACHE_SIZE) / 1024, cache(_SC_LEVEL2_CACHE_SIZE) / 1024,
+            cache(_SC_LEVEL3_CACHE_SIZE) / 1024, gnu_get_libc_version(), u.sysname, u.release);
+    fprintf(out, "# fastcopy %s, fc_memcpy uses %s; timer resolution %.0f ns\n", fc_version(), fc_active(),
+            timer_resolution_ns());
+}
+
+void machine_describe(FILE *j, const char *ind)
+{
+    char model[256], flags[256];
+    struct utsname u;
+    uname(&u);
+    cpu_model(model, sizeof model);
+    cpu_flags(flags, sizeof flags);
+    fprintf(j, "%s\"cpu\": ", ind);
+    json_str(j, model);
+    fprintf(j, ",\n%s\"cpus\": %ld,\n%s\"flags\": ", ind, sysconf(_SC_NPROCESSORS_ONLN), ind);
+    json_str(j, flags);
+    fprintf(j, ",\n%s\"l1d_bytes\": %ld, \"l2_bytes\": %ld, \"l3_bytes\": %ld,\n", ind,
+            cache(_SC_LEVEL1_DCACHE_SIZE), cache(_SC_LEVEL2_CACHE_SIZE), cache(_SC_LEVEL3_CACHE_SIZE));
+    fprintf(j, "%s\"libc\": ", ind);
+    json_str(j, gnu_get_libc_version());
+    fprintf(j, ",\n%s\"kernel\": ", ind);
+    json_str(j, u.release);
+    fprintf(j, ",\n%s\"machine\": ", ind);
+    json_str(j, u.machine);
+    fprintf(j, ",\n%s\"fastcopy_version\": ", ind);
+    json_str(j, fc_version());
+    fprintf(j, ",\n%s\"fc_active\": ", ind);
+    json_str(j, fc_active());
+    fprintf(j, ",\n%s\"timer_resolution_ns\": %.1f", ind, timer_resolution_ns());
+}
+
+void json_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}

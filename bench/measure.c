@@ -1,0 +1,157 @@
+/* The measurement engine: calibration, interleaved samples, statistics, validation. */
+#include "bench.h"
+
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+
+static double now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC_RAW, &t);
+    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
+}
+
+double timer_resolution_ns(void)
+{
+    /* Measured, not the advertised clock_getres: the smallest nonzero step. */
+    double best = 1e9;
+    for (int i = 0; i < 1000; i++) {
+        double a = now_ns(), b;
+        while ((b = now_ns()) == a) {
+        }
+        if (b - a < best) best = b - a;
+    }
+    return best;
+}
+
+void bench_opts_init(struct bench_opts *o, int quick)
+{
+    double res = timer_resolution_ns();
+    o->quick = quick;
+    o->samples = quick ? 5 : 11;
+    o->min_sample_ns = 1000.0 * res;
+    if (o->min_sample_ns < (quick ? 20e3 : 100e3)) o->min_sample_ns = quick ? 20e3 : 100e3;
+}
+
+void pin_to_one_cpu(char *desc, size_t size)
+{
+    int cpu = sched_getcpu();
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu < 0 ? 0 : cpu, &set);
+    if (sched_setaffinity(0, sizeof set, &set) == 0)
+        snprintf(desc, size, "pinned to cpu %d", cpu < 0 ? 0 : cpu);
+    else
+        snprintf(desc, size, "not pinned");
+}
+
+unsigned char *bench_alloc(size_t bytes)
+{
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) {
+        perror("fcbench: mmap");
+        exit(1);
+    }
+    memset(p, 0x5a, bytes); /* fault every page in before anything is timed */
+    return p;
+}
+
+__attribute__((noinline)) static double run_calls(copy_fn f, const struct bench_case *bc, uint64_t iters)
+{
+    unsigned char *d = bc->dst;
+    const unsigned char *s = bc->src;
+    size_t n = bc->n;
+    double t0 = now_ns();
+    for (uint64_t i = 0; i < iters; i++) {
+        f(d, s, n);
+        __asm__ volatile("" ::: "memory"); /* each copy is observable */
+    }
+    return now_ns() - t0;
+}
+
+static copy_fn pick(const struct contender *c, const struct bench_case *bc)
+{
+    return bc->use_memmove ? c->memmove_fn : c->memcpy_fn;
+}
+
+static uint64_t calibrate(const struct bench_opts *o, copy_fn f, const struct bench_case *bc)
+{
+    uint64_t iters = 1;
+    run_calls(f, bc, 4); /* warm caches and predictors */
+    for (;;) {
+        double t = run_calls(f, bc, iters);
+        if (t >= o->min_sample_ns) return iters;
+        double scale = t > 0 ? 1.3 * o->min_sample_ns / t : 16;
+        if (scale > 16) scale = 16;
+        if (scale < 2) scale = 2;
+        iters = (uint64_t)((double)iters * scale);
+    }
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Quantile by linear interpolation on sorted data. */
+static double quantile(const double *v, unsigned n, double q)
+{
+    double pos = q * (n - 1);
+    unsigned i = (unsigned)pos;
+    double frac = pos - i;
+    return i + 1 < n ? v[i] + frac * (v[i + 1] - v[i]) : v[i];
+}
+
+void bench_measure(const struct bench_opts *o, const struct contender *c, size_t k, const struct bench_case *bc,
+                   struct stats *st)
+{
+    uint64_t iters[MAX_CONTENDERS];
+    double *t = calloc(k * o->samples, sizeof *t);
+    if (!t) exit(1);
+    for (size_t j = 0; j < k; j++) iters[j] = calibrate(o, pick(&c[j], bc), bc);
+    for (unsigned s = 0; s < o->samples; s++)
+        for (size_t r = 0; r < k; r++) {
+            size_t j = (r + s) % k; /* rotate who goes first */
+            t[j * o->samples + s] = run_calls(pick(&c[j], bc), bc, iters[j]) / (double)iters[j];
+        }
+    for (size_t j = 0; j < k; j++) {
+        double *v = t + j * o->samples;
+        qsort(v, o->samples, sizeof *v, cmp_double);
+        st[j].med_ns = quantile(v, o->samples, 0.5);
+        st[j].q1_ns = quantile(v, o->samples, 0.25);
+        st[j].q3_ns = quantile(v, o->samples, 0.75);
+        st[j].gbps = st[j].med_ns > 0 ? (double)bc->n / st[j].med_ns : 0;
+        st[j].samples = o->samples;
+        st[j].iters = iters[j];
+    }
+    free(t);
+}
+
+int bench_validate(const struct contender *c, const struct bench_case *bc)
+{
+    enum { SIDE = 64 };
+    size_t n = bc->n;
+    unsigned char *d = bc->dst;
+    unsigned char *expect = malloc(n + 2 * SIDE), *before = malloc(n + 2 * SIDE);
+    if (!expect || !before) exit(1);
+    /* snapshot the neighbourhood, compute what a correct copy leaves there */
+    memcpy(before, d - SIDE, n + 2 * SIDE);
+    memcpy(expect, before, n + 2 * SIDE);
+    memmove(expect + SIDE, bc->src, n);
+    /* poison dst (when it does not overlap src) so a copy that writes nothing cannot pass */
+    if ((uintptr_t)d + n <= (uintptr_t)bc->src || (uintptr_t)bc->src + n <= (uintptr_t)d)
+        for (size_t i = 0; i < n; i++) d[i] = (unsigned char)~bc->src[i];
+    void *ret = pick(c, bc)(d, bc->src, n);
+    int ok = ret == d && memcmp(d - SIDE, expect, n + 2 * SIDE) == 0;
+    if (!ok)
+        fprintf(stderr, "fcbench: %s gives a WRONG result for n=%zu (dst%%64=%zu, src%%64=%zu): not timed\n",
+                c->name, n, (size_t)((uintptr_t)d & 63), (size_t)((uintptr_t)bc->src & 63));
+    memcpy(d - SIDE, before, n + 2 * SIDE);
+    free(expect);
+    free(before);
+    return ok;
+}

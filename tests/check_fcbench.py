@@ -1,0 +1,58 @@
+#!/usr/bin/env python3
+"""fcbench smoke tests (quick mode): every scenario runs, its JSON validates
+against bench/fcbench.schema.json, and a deliberately slowed contender
+(FCBENCH_TEST_SLOW=1: generic done twice, 16 times when dst % 64 == 9) is
+reported slower than generic and flagged as a cliff at dst % 64 = 9.
+usage: check_fcbench.py FCBENCH SCHEMA WORKDIR"""
+import json, os, statistics, subprocess, sys
+
+import jsonschema
+
+fcbench, schema_path, work = sys.argv[1:4]
+os.makedirs(work, exist_ok=True)
+schema = json.load(open(schema_path))
+env = dict(os.environ, FCBENCH_TEST_SLOW="1")
+checks = 0
+
+
+def run(*args):
+    global checks
+    out = os.path.join(work, args[0] + ".json")
+    p = subprocess.run([fcbench, *args, "--quick", "--json", out], env=env, capture_output=True, text=True)
+    if p.returncode != 0:
+        sys.exit(f"FAIL: fcbench {' '.join(args)} exited {p.returncode}\n{p.stdout}\n{p.stderr}")
+    data = json.load(open(out))
+    jsonschema.validate(data, schema)
+    checks += 1
+    print(f"ok: fcbench {' '.join(args)} --quick: {len(data['results'])} results, JSON valid")
+    return p.stdout, data
+
+
+listing = subprocess.run([fcbench, "list"], env=env, capture_output=True, text=True, check=True).stdout
+for name in ("libc", "generic", "test-slowed"):
+    if name not in listing.split():
+        sys.exit(f"FAIL: fcbench list lacks {name}")
+checks += 1
+
+_, sizes = run("sizes", "--impl", "generic,test-slowed")
+ratios = []
+for r in sizes["results"]:
+    if r["contender"] == "test-slowed" and r["n"] >= 1024 and r["dst_off"] != 9:
+        g = [x for x in sizes["results"] if x["contender"] == "generic" and
+             (x["n"], x["src_off"], x["dst_off"]) == (r["n"], r["src_off"], r["dst_off"])]
+        ratios.append(r["med_ns"] / g[0]["med_ns"])
+med = statistics.median(ratios)
+if med < 1.5:
+    sys.exit(f"FAIL: test-slowed (2 copies) is reported only {med:.2f}x slower than generic")
+print(f"ok: test-slowed reported {med:.2f}x slower than generic (median over {len(ratios)} sizes >= 1 KiB)")
+checks += 1
+
+run("distance", "--impl", "libc")
+
+out, cl = run("cliffs", "--impl", "generic,test-slowed")
+flagged = [l for l in out.splitlines() if "test-slowed" in l and "CLIFF" in l]
+if not flagged or not all("dst%64=9 " in l for l in flagged):
+    sys.exit("FAIL: the slowed contender's cliff at dst%64=9 was not flagged:\n" + out)
+print(f"ok: cliff flagged for test-slowed at dst%64=9 ({len(flagged)} sizes)")
+checks += 1
+print(f"fcbench-smoke: {checks} checks passed")
