@@ -6,6 +6,12 @@
  *   fcbench distance [opts]           GB/s over (dst - src) mod 4096 at 4 KiB .. 256 KiB
  *   fcbench cliffs   [opts]           each contender's worst placement per size as a fraction
  *                                     of its own aligned speed; flags every case below 0.8
+ *   fcbench large    [opts]           the riscv memcpy patch's lines: aligned and unaligned
+ *                                     copies of 400 MiB ("MBytes" = MiB there, as here)
+ *   fcbench offsets  [opts]           the riscv uaccess thread's table: read (src offset) and
+ *                                     write (dst offset) tests, offsets 0..7, sizes 8/16/32 KiB
+ *                                     minus the offset
+ *   fcbench all      [opts]           cliffs, sizes, distance, large, offsets
  *   opts: --impl a,b,...  --quick  --json FILE
  *
  * Method: pinned to one CPU; every contender's output is validated (bytes
@@ -19,6 +25,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -263,6 +270,55 @@ static void scenario_cliffs(void)
     free(flag);
 }
 
+/* ---- large: the seed patch's 400 MB lines --------------------------------------- */
+
+static void scenario_large(void)
+{
+    size_t n = (size_t)(opts.quick ? 16 : 400) << 20;
+    unsigned char *a = bench_alloc(n + 3 * 4096), *b = bench_alloc(n + 3 * 4096);
+    struct stats st[MAX_CONTENDERS];
+    struct bench_opts one = opts;
+    one.samples = opts.quick ? 3 : 5; /* a 400 MiB copy is its own long sample */
+    printf("\n== large: one copy of %zu MiB, median of %u (MiB/s; MBytes = MiB)\n", n >> 20, one.samples);
+    for (int unaligned = 0; unaligned < 2; unaligned++) {
+        struct bench_case bc = {b + 4096, a + 4096 + (size_t)unaligned, n, 0};
+        struct bench_opts saved = opts;
+        opts = one;
+        measure_case("large", &bc, st);
+        opts = saved;
+        for (size_t j = 0; j < ncon; j++)
+            if (st[j].med_ns > 0)
+                printf("%s memcpy: %s copy of %zu MBytes in %.0f msecs (%.0f MB/s)\n", con[j].name,
+                       unaligned ? "unaligned" : "aligned", n >> 20, st[j].med_ns / 1e6,
+                       (double)(n >> 20) / (st[j].med_ns / 1e9));
+    }
+    munmap(a, n + 3 * 4096);
+    munmap(b, n + 3 * 4096);
+}
+
+/* ---- offsets: the uaccess thread's per-offset table -------------------------------- */
+
+static void scenario_offsets(void)
+{
+    static const size_t base[] = {8192, 16384, 32768};
+    struct stats st[MAX_CONTENDERS];
+    printf("\n== offsets: test 1 = read (src at offset), test 2 = write (dst at offset); copier = contender\n");
+    printf("   took = time of 10000 copies at the median rate; MiB/sec = size / median time\n");
+    for (size_t j = 0; j < ncon; j++) printf("   copier %zu: %s\n", j + 1, con[j].name);
+    for (int test = 1; test <= 2; test++)
+        for (size_t b = 0; b < 3; b++)
+            for (size_t off = 0; off < 8; off++) {
+                size_t n = base[b] - off;
+                struct bench_case bc = test == 1 ? place(n, off, 0) : place(n, 0, off);
+                progress("offsets", (size_t)(test - 1) * 24 + b * 8 + off, 48);
+                measure_case(test == 1 ? "offsets-read" : "offsets-write", &bc, st);
+                for (size_t j = 0; j < ncon; j++)
+                    if (st[j].med_ns > 0)
+                        printf("test %d: copier %zu: offset %zu, size %zu: took %f ms, %f MiB/sec\n", test, j + 1,
+                               off, n, st[j].med_ns * 10000 / 1e6, (double)n / 1048576.0 / (st[j].med_ns / 1e9));
+            }
+}
+
 /* ---- JSON --------------------------------------------------------------------- */
 
 static void write_json(const char *path, const char *scenario)
@@ -295,7 +351,8 @@ static void write_json(const char *path, const char *scenario)
 
 static int usage(void)
 {
-    fputs("usage: fcbench list|sizes|distance|cliffs [--impl a,b,...] [--quick] [--json FILE]\n", stderr);
+    fputs("usage: fcbench list|sizes|distance|cliffs|large|offsets|all [--impl a,b,...] [--quick] [--json FILE]\n",
+          stderr);
     return 2;
 }
 
@@ -339,7 +396,17 @@ int main(int argc, char **argv)
         scenario_distance();
     else if (!strcmp(cmd, "cliffs"))
         scenario_cliffs();
-    else
+    else if (!strcmp(cmd, "large"))
+        scenario_large();
+    else if (!strcmp(cmd, "offsets"))
+        scenario_offsets();
+    else if (!strcmp(cmd, "all")) {
+        scenario_cliffs();
+        scenario_sizes();
+        scenario_distance();
+        scenario_large();
+        scenario_offsets();
+    } else
         return usage();
     if (json) write_json(json, cmd);
     return 0;

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """fcbench smoke tests (quick mode): every scenario runs, its JSON validates
-against bench/fcbench.schema.json, and a deliberately slowed contender
+against bench/fcbench.schema.json, large/offsets print the seed formats, and a deliberately slowed contender
 (FCBENCH_TEST_SLOW=1: generic done twice, 16 times when dst % 64 == 9) is
 reported slower than generic and flagged as a cliff at dst % 64 = 9.
 usage: check_fcbench.py FCBENCH SCHEMA WORKDIR"""
-import json, os, statistics, subprocess, sys
+import json, os, re, statistics, subprocess, sys
 
 import jsonschema
 
@@ -54,5 +54,18 @@ flagged = [l for l in out.splitlines() if "test-slowed" in l and "CLIFF" in l]
 if not flagged or not all("dst%64=9 " in l for l in flagged):
     sys.exit("FAIL: the slowed contender's cliff at dst%64=9 was not flagged:\n" + out)
 print(f"ok: cliff flagged for test-slowed at dst%64=9 ({len(flagged)} sizes)")
+checks += 1
+# the seeds' own line formats
+out, _ = run("large", "--impl", "libc,generic")
+seed = re.compile(r"^\S+ memcpy: (aligned|unaligned) copy of \d+ MBytes in \d+ msecs \(\d+ MB/s\)$", re.M)
+if len(seed.findall(out)) != 4:
+    sys.exit("FAIL: large does not print 2 contenders x {aligned, unaligned} seed lines:\n" + out)
+checks += 1
+out, _ = run("offsets", "--impl", "libc,generic")
+row = re.compile(r"^test ([12]): copier ([12]): offset ([0-7]), size (\d+): took [\d.]+ ms, [\d.]+ MiB/sec$", re.M)
+rows = row.findall(out)
+if len(rows) != 2 * 2 * 3 * 8 or any(int(sz) % 8192 != (8192 - int(off)) % 8192 for _, _, off, sz in rows):
+    sys.exit(f"FAIL: offsets table has {len(rows)} rows or wrong sizes:\n" + out)
+print(f"ok: large and offsets print the seed formats ({len(rows)} offset rows)")
 checks += 1
 print(f"fcbench-smoke: {checks} checks passed")

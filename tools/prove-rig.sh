@@ -10,7 +10,9 @@ work=${1:?usage: prove-rig.sh WORKDIR [C_COMPILER]}
 cc=${2:-cc}
 tree=$work/tree build=$work/build
 rm -rf "$tree" && mkdir -p "$tree"
-cp -r "$root/CMakeLists.txt" "$root/include" "$root/src" "$root/tests" "$root/tools" "$root/cmake" "$tree/"
+for f in "$root"/*; do # the whole source tree, without build outputs
+  case ${f##*/} in build | bench-results) ;; *) cp -r "$f" "$tree/" ;; esac
+done
 cmake -S "$tree" -B "$build" -G Ninja -DCMAKE_C_COMPILER="$cc" >/dev/null || exit 1
 
 # name | file | perl substitution (applied once, must change the file) | test that must fail

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The README's main command (make bench): build, self-check the registry, then
-# the fcbench scenarios that exist so far; tables and JSON go to bench-results/.
+# fcbench all (the scenarios that exist so far); tables and JSON go to bench-results/.
 # (The HTML report and the remaining scenarios come with the rest of the
 # fcbench issue.)
 set -euo pipefail
@@ -11,8 +11,7 @@ cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/release >/dev/null
 build/release/fastcopy-info
 mkdir -p bench-results
-for s in cliffs sizes; do
-  echo
-  echo "== fcbench $s (tables: bench-results/$s.txt, data: bench-results/$s.json)"
-  build/release/fcbench "$s" --json "bench-results/$s.json" | tee "bench-results/$s.txt" | grep -E 'CLIFF|^ n =|fall below|^#' || true
-done
+echo
+echo "== fcbench all (tables: bench-results/all.txt, data: bench-results/all.json)"
+build/release/fcbench all --json bench-results/all.json | tee bench-results/all.txt |
+  grep -E 'CLIFF|^ n =|fall below|^#|MBytes' || true
