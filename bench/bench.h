@@ -59,6 +59,13 @@ void pin_to_one_cpu(char *desc, size_t size);
 /* Page-aligned buffers from mmap, never freed (the process is short-lived). */
 unsigned char *bench_alloc(size_t bytes);
 
+/* Shared by the scenario files (defined in fcbench.c). */
+extern struct bench_opts opts;
+void bench_record(const char *scenario, const struct contender *c, const struct bench_case *bc,
+                  const struct stats *st);
+void progress(const char *what, size_t i, size_t total);
+void scenario_uaccess(void);
+
 /* Machine description for reports. */
 void machine_describe(FILE *json, const char *indent);
 void machine_print(FILE *out);

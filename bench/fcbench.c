@@ -11,7 +11,9 @@
  *   fcbench offsets  [opts]           the riscv uaccess thread's table: read (src offset) and
  *                                     write (dst offset) tests, offsets 0..7, sizes 8/16/32 KiB
  *                                     minus the offset
- *   fcbench all      [opts]           cliffs, sizes, distance, large, offsets
+ *   fcbench uaccess  [opts]           the kernel's copy_to_user/copy_from_user per user-buffer
+ *                                     offset 0..63 (pread/pwrite on a memfd and a tmpfs file)
+ *   fcbench all      [opts]           cliffs, sizes, distance, large, offsets, uaccess
  *   opts: --impl a,b,...  --quick  --json FILE
  *
  * Method: pinned to one CPU; every contender's output is validated (bytes
@@ -42,12 +44,12 @@ static struct result *results;
 static size_t nresults, capresults;
 static struct contender con[MAX_CONTENDERS];
 static size_t ncon;
-static struct bench_opts opts;
+struct bench_opts opts;
 static unsigned char *arena_a, *arena_b;
 static size_t arena_len;
 
-static void record(const char *scenario, const struct contender *c, const struct bench_case *bc,
-                   const struct stats *st)
+void bench_record(const char *scenario, const struct contender *c, const struct bench_case *bc,
+                  const struct stats *st)
 {
     if (nresults == capresults) {
         capresults = capresults ? 2 * capresults : 1024;
@@ -89,7 +91,7 @@ static void measure_case(const char *scenario, const struct bench_case *bc, stru
     bench_measure(&opts, ok, k, bc, tmp);
     for (size_t i = 0; i < k; i++) {
         st[map[i]] = tmp[i];
-        record(scenario, &ok[i], bc, &tmp[i]);
+        bench_record(scenario, &ok[i], bc, &tmp[i]);
     }
 }
 
@@ -101,7 +103,7 @@ static void header(FILE *out, const char *first)
 }
 
 /* A progress line on stderr, only on a terminal and at most 5 times a second. */
-static void progress(const char *what, size_t i, size_t total)
+void progress(const char *what, size_t i, size_t total)
 {
     static int tty = -1;
     static time_t last;
@@ -254,7 +256,7 @@ static void scenario_cliffs(void)
             struct stats s1;
             if (!bench_validate(&one, &bc)) continue;
             bench_measure(&opts, &one, 1, &bc, &s1);
-            record("cliffs-worst", &one, &bc, &s1);
+            bench_record("cliffs-worst", &one, &bc, &s1);
             worst[j].gbps = s1.gbps;
             worst[j].ratio = base[j].gbps > 0 ? s1.gbps / base[j].gbps : 0;
             printf("            %-20.20s %10.2f %10.2f %7.3f  src%%64=%zu dst%%64=%zu (dst-src)%%4096=%zu%s\n",
@@ -351,7 +353,7 @@ static void write_json(const char *path, const char *scenario)
 
 static int usage(void)
 {
-    fputs("usage: fcbench list|sizes|distance|cliffs|large|offsets|all [--impl a,b,...] [--quick] [--json FILE]\n",
+    fputs("usage: fcbench list|sizes|distance|cliffs|large|offsets|uaccess|all [--impl a,b,...] [--quick] [--json FILE]\n",
           stderr);
     return 2;
 }
@@ -400,12 +402,15 @@ int main(int argc, char **argv)
         scenario_large();
     else if (!strcmp(cmd, "offsets"))
         scenario_offsets();
+    else if (!strcmp(cmd, "uaccess"))
+        scenario_uaccess();
     else if (!strcmp(cmd, "all")) {
         scenario_cliffs();
         scenario_sizes();
         scenario_distance();
         scenario_large();
         scenario_offsets();
+        scenario_uaccess();
     } else
         return usage();
     if (json) write_json(json, cmd);

@@ -68,4 +68,14 @@ if len(rows) != 2 * 2 * 3 * 8 or any(int(sz) % 8192 != (8192 - int(off)) % 8192 
     sys.exit(f"FAIL: offsets table has {len(rows)} rows or wrong sizes:\n" + out)
 print(f"ok: large and offsets print the seed formats ({len(rows)} offset rows)")
 checks += 1
+out, uj = run("uaccess")
+krow = re.compile(r"^test ([12]): copier ([12]): offset (\d+), size (\d+): took [\d.]+ ms, [\d.]+ MiB/sec$", re.M)
+urows = krow.findall(out)
+copiers = len({c for _, c, _, _ in urows})
+if len(urows) != 2 * 3 * 64 * copiers or {int(o) for _, _, o, _ in urows} != set(range(64)):
+    sys.exit(f"FAIL: uaccess table has {len(urows)} rows for {copiers} copiers, offsets must be 0..63:\n" + out)
+if not any(r["scenario"] == "uaccess-read" and r["dst_off"] == 5 for r in uj["results"]):
+    sys.exit("FAIL: uaccess JSON lacks copy_to_user at user offset 5")
+print(f"ok: uaccess table, {len(urows)} rows ({copiers} copiers x 2 tests x 3 sizes x offsets 0..63)")
+checks += 1
 print(f"fcbench-smoke: {checks} checks passed")
