@@ -22,16 +22,27 @@ struct contender {
 #define MAX_CONTENDERS 32
 size_t contenders_collect(const char *only_csv, struct contender *out, size_t max);
 
-/* One timed case: copy n bytes dst <- src with the contender's memcpy (or memmove). */
+/* A batch of calls with their own sizes and offsets (the `dist` scenario):
+ * call i copies n[i] bytes from src + soff[i] to dst + doff[i]. */
+struct bench_batch {
+    size_t len;
+    uint32_t *n;
+    uint8_t *soff, *doff;
+    double bytes; /* sum of n[] */
+};
+
+/* One timed case: copy n bytes dst <- src with the contender's memcpy (or
+ * memmove); or, with batch set, one pass over the batch relative to dst/src. */
 struct bench_case {
     unsigned char *dst;
     const unsigned char *src;
     size_t n;
     int use_memmove;
+    const struct bench_batch *batch;
 };
 
 struct stats {
-    double med_ns, q1_ns, q3_ns; /* per call */
+    double med_ns, q1_ns, q3_ns; /* per call (per call of the batch, for a batch) */
     double gbps;                 /* n / med_ns */
     unsigned samples;
     uint64_t iters;              /* calls per sample */
@@ -61,10 +72,16 @@ unsigned char *bench_alloc(size_t bytes);
 
 /* Shared by the scenario files (defined in fcbench.c). */
 extern struct bench_opts opts;
+extern struct contender fcbench_contenders[MAX_CONTENDERS];
+extern size_t fcbench_ncontenders;
+extern const char *bench_label; /* recorded with each result (e.g. the distribution) */
+/* Validates every contender on the case, measures the valid ones, records them. */
+void bench_run_case(const char *scenario, const struct bench_case *bc, struct stats *st);
 void bench_record(const char *scenario, const struct contender *c, const struct bench_case *bc,
                   const struct stats *st);
 void progress(const char *what, size_t i, size_t total);
 void scenario_uaccess(void);
+void scenario_dist(unsigned char *dst_area, unsigned char *src_area);
 
 /* Machine description for reports. */
 void machine_describe(FILE *json, const char *indent);

@@ -13,7 +13,9 @@
  *                                     minus the offset
  *   fcbench uaccess  [opts]           the kernel's copy_to_user/copy_from_user per user-buffer
  *                                     offset 0..63 (pread/pwrite on a memfd and a tmpfs file)
- *   fcbench all      [opts]           cliffs, sizes, distance, large, offsets, uaccess
+ *   fcbench dist     [opts]           ns/call for sizes drawn from real memcpy size
+ *                                     distributions, random offsets, batches of 4096 calls
+ *   fcbench all      [opts]           cliffs, sizes, distance, large, offsets, uaccess, dist
  *   opts: --impl a,b,...  --quick  --json FILE
  *
  * Method: pinned to one CPU; every contender's output is validated (bytes
@@ -35,15 +37,16 @@
 
 struct result {
     const char *scenario;
-    char contender[48];
+    char contender[48], label[32];
     size_t n, src_off, dst_off, dist;
     struct stats st;
 };
 
 static struct result *results;
 static size_t nresults, capresults;
-static struct contender con[MAX_CONTENDERS];
-static size_t ncon;
+struct contender fcbench_contenders[MAX_CONTENDERS];
+size_t fcbench_ncontenders;
+const char *bench_label;
 struct bench_opts opts;
 static unsigned char *arena_a, *arena_b;
 static size_t arena_len;
@@ -59,6 +62,7 @@ void bench_record(const char *scenario, const struct contender *c, const struct 
     struct result *r = &results[nresults++];
     r->scenario = scenario;
     snprintf(r->contender, sizeof r->contender, "%s", c->name);
+    snprintf(r->label, sizeof r->label, "%s", bench_label ? bench_label : "");
     r->n = bc->n;
     r->src_off = (uintptr_t)bc->src & 63;
     r->dst_off = (uintptr_t)bc->dst & 63;
@@ -70,20 +74,20 @@ void bench_record(const char *scenario, const struct contender *c, const struct 
  * so (dst - src) mod 4096 = dst_off - src_off (mod 4096). */
 static struct bench_case place(size_t n, size_t src_off, size_t dst_off)
 {
-    struct bench_case bc = {arena_b + 4096 + dst_off, arena_a + 4096 + src_off, n, 0};
+    struct bench_case bc = {arena_b + 4096 + dst_off, arena_a + 4096 + src_off, n, 0, NULL};
     return bc;
 }
 
 /* Validates then measures all contenders on one case; invalid ones get gbps 0. */
-static void measure_case(const char *scenario, const struct bench_case *bc, struct stats *st)
+void bench_run_case(const char *scenario, const struct bench_case *bc, struct stats *st)
 {
     struct contender ok[MAX_CONTENDERS];
     size_t map[MAX_CONTENDERS], k = 0;
-    for (size_t j = 0; j < ncon; j++) {
+    for (size_t j = 0; j < fcbench_ncontenders; j++) {
         memset(&st[j], 0, sizeof st[j]);
-        if (bench_validate(&con[j], bc)) {
+        if (bench_validate(&fcbench_contenders[j], bc)) {
             map[k] = j;
-            ok[k++] = con[j];
+            ok[k++] = fcbench_contenders[j];
         }
     }
     struct stats tmp[MAX_CONTENDERS];
@@ -98,7 +102,7 @@ static void measure_case(const char *scenario, const struct bench_case *bc, stru
 static void header(FILE *out, const char *first)
 {
     fprintf(out, "%-10s", first);
-    for (size_t j = 0; j < ncon; j++) fprintf(out, " %18.18s", con[j].name);
+    for (size_t j = 0; j < fcbench_ncontenders; j++) fprintf(out, " %18.18s", fcbench_contenders[j].name);
     fputc('\n', out);
 }
 
@@ -148,9 +152,9 @@ static void scenario_sizes(void)
         for (size_t i = 0; i < ns; i++) {
             progress(pl[p].label, i, ns);
             struct bench_case bc = place(sizes[i], pl[p].so, pl[p].dof);
-            measure_case("sizes", &bc, st);
+            bench_run_case("sizes", &bc, st);
             printf("%-10zu", sizes[i]);
-            for (size_t j = 0; j < ncon; j++)
+            for (size_t j = 0; j < fcbench_ncontenders; j++)
                 if (sizes[i] >= 1024)
                     printf(" %8.2f [%7.0f]", st[j].gbps, st[j].med_ns);
                 else
@@ -186,9 +190,9 @@ static void scenario_distance(void)
         for (size_t i = 0; i < nd; i++) {
             progress("distance", i, nd);
             struct bench_case bc = place(sz[s], 0, d[i]);
-            measure_case("distance", &bc, st);
+            bench_run_case("distance", &bc, st);
             printf("%-10zu", d[i]);
-            for (size_t j = 0; j < ncon; j++) printf(" %18.2f", st[j].gbps);
+            for (size_t j = 0; j < fcbench_ncontenders; j++) printf(" %18.2f", st[j].gbps);
             putchar('\n');
         }
     }
@@ -219,9 +223,9 @@ static void scenario_cliffs(void)
     for (size_t s = 0; s < nsz; s++) {
         size_t n = sz[s];
         struct bench_case bc0 = place(n, 0, 0);
-        measure_case("cliffs-aligned", &bc0, base);
+        bench_run_case("cliffs-aligned", &bc0, base);
         struct cliff worst[MAX_CONTENDERS];
-        for (size_t j = 0; j < ncon; j++) worst[j] = (struct cliff){n, 0, 0, 0, 1e9, 0, base[j].gbps};
+        for (size_t j = 0; j < fcbench_ncontenders; j++) worst[j] = (struct cliff){n, 0, 0, 0, 1e9, 0, base[j].gbps};
         /* candidates: distances (src page-aligned), then offset pairs */
         size_t step = opts.quick ? 9 : 1, total = nd + 64 * ((64 + step - 1) / step), idx = 0;
         struct bench_opts saved = opts;
@@ -239,9 +243,9 @@ static void scenario_cliffs(void)
             progress("cliffs screen", idx, total);
             struct bench_case bc = place(n, so, dof);
             size_t before = nresults;
-            measure_case("cliffs-screen", &bc, st);
+            bench_run_case("cliffs-screen", &bc, st);
             nresults = before; /* screening samples are not results */
-            for (size_t j = 0; j < ncon; j++) {
+            for (size_t j = 0; j < fcbench_ncontenders; j++) {
                 double r = base[j].gbps > 0 ? st[j].gbps / base[j].gbps : 0;
                 if (st[j].gbps > 0 && r < worst[j].ratio)
                     worst[j] = (struct cliff){n, so, dof, (dof - so) & 4095, r, st[j].gbps, base[j].gbps};
@@ -250,9 +254,9 @@ static void scenario_cliffs(void)
         opts = saved;
         /* re-measure each contender's worst case properly */
         printf("\n n = %-8zu %-20s %10s %10s %7s  worst placement\n", n, "contender", "aligned", "worst", "ratio");
-        for (size_t j = 0; j < ncon; j++) {
+        for (size_t j = 0; j < fcbench_ncontenders; j++) {
             struct bench_case bc = place(n, worst[j].so, worst[j].dof);
-            struct contender one = con[j];
+            struct contender one = fcbench_contenders[j];
             struct stats s1;
             if (!bench_validate(&one, &bc)) continue;
             bench_measure(&opts, &one, 1, &bc, &s1);
@@ -260,7 +264,7 @@ static void scenario_cliffs(void)
             worst[j].gbps = s1.gbps;
             worst[j].ratio = base[j].gbps > 0 ? s1.gbps / base[j].gbps : 0;
             printf("            %-20.20s %10.2f %10.2f %7.3f  src%%64=%zu dst%%64=%zu (dst-src)%%4096=%zu%s\n",
-                   con[j].name, base[j].gbps, s1.gbps, worst[j].ratio, worst[j].so & 63, worst[j].dof & 63, worst[j].dist,
+                   fcbench_contenders[j].name, base[j].gbps, s1.gbps, worst[j].ratio, worst[j].so & 63, worst[j].dof & 63, worst[j].dist,
                    worst[j].ratio < 0.8 ? "  <-- CLIFF" : "");
             if (worst[j].ratio < 0.8) {
                 flag = realloc(flag, (nflag + 1) * sizeof *flag);
@@ -283,14 +287,14 @@ static void scenario_large(void)
     one.samples = opts.quick ? 3 : 5; /* a 400 MiB copy is its own long sample */
     printf("\n== large: one copy of %zu MiB, median of %u (MiB/s; MBytes = MiB)\n", n >> 20, one.samples);
     for (int unaligned = 0; unaligned < 2; unaligned++) {
-        struct bench_case bc = {b + 4096, a + 4096 + (size_t)unaligned, n, 0};
+        struct bench_case bc = {b + 4096, a + 4096 + (size_t)unaligned, n, 0, NULL};
         struct bench_opts saved = opts;
         opts = one;
-        measure_case("large", &bc, st);
+        bench_run_case("large", &bc, st);
         opts = saved;
-        for (size_t j = 0; j < ncon; j++)
+        for (size_t j = 0; j < fcbench_ncontenders; j++)
             if (st[j].med_ns > 0)
-                printf("%s memcpy: %s copy of %zu MBytes in %.0f msecs (%.0f MB/s)\n", con[j].name,
+                printf("%s memcpy: %s copy of %zu MBytes in %.0f msecs (%.0f MB/s)\n", fcbench_contenders[j].name,
                        unaligned ? "unaligned" : "aligned", n >> 20, st[j].med_ns / 1e6,
                        (double)(n >> 20) / (st[j].med_ns / 1e9));
     }
@@ -306,15 +310,15 @@ static void scenario_offsets(void)
     struct stats st[MAX_CONTENDERS];
     printf("\n== offsets: test 1 = read (src at offset), test 2 = write (dst at offset); copier = contender\n");
     printf("   took = time of 10000 copies at the median rate; MiB/sec = size / median time\n");
-    for (size_t j = 0; j < ncon; j++) printf("   copier %zu: %s\n", j + 1, con[j].name);
+    for (size_t j = 0; j < fcbench_ncontenders; j++) printf("   copier %zu: %s\n", j + 1, fcbench_contenders[j].name);
     for (int test = 1; test <= 2; test++)
         for (size_t b = 0; b < 3; b++)
             for (size_t off = 0; off < 8; off++) {
                 size_t n = base[b] - off;
                 struct bench_case bc = test == 1 ? place(n, off, 0) : place(n, 0, off);
                 progress("offsets", (size_t)(test - 1) * 24 + b * 8 + off, 48);
-                measure_case(test == 1 ? "offsets-read" : "offsets-write", &bc, st);
-                for (size_t j = 0; j < ncon; j++)
+                bench_run_case(test == 1 ? "offsets-read" : "offsets-write", &bc, st);
+                for (size_t j = 0; j < fcbench_ncontenders; j++)
                     if (st[j].med_ns > 0)
                         printf("test %d: copier %zu: offset %zu, size %zu: took %f ms, %f MiB/sec\n", test, j + 1,
                                off, n, st[j].med_ns * 10000 / 1e6, (double)n / 1048576.0 / (st[j].med_ns / 1e9));
@@ -342,6 +346,8 @@ static void write_json(const char *path, const char *scenario)
         const struct result *r = &results[i];
         fprintf(f, "    {\"scenario\": \"%s\", \"contender\": ", r->scenario);
         json_str(f, r->contender);
+        fprintf(f, ", \"label\": ");
+        json_str(f, r->label);
         fprintf(f, ", \"n\": %zu, \"src_off\": %zu, \"dst_off\": %zu, \"dist\": %zu, \"med_ns\": %.3f, "
                    "\"q1_ns\": %.3f, \"q3_ns\": %.3f, \"gbps\": %.4f, \"samples\": %u, \"iters\": %llu}%s\n",
                 r->n, r->src_off, r->dst_off, r->dist, r->st.med_ns, r->st.q1_ns, r->st.q3_ns, r->st.gbps,
@@ -353,7 +359,7 @@ static void write_json(const char *path, const char *scenario)
 
 static int usage(void)
 {
-    fputs("usage: fcbench list|sizes|distance|cliffs|large|offsets|uaccess|all [--impl a,b,...] [--quick] [--json FILE]\n",
+    fputs("usage: fcbench list|sizes|distance|cliffs|large|offsets|uaccess|dist|all [--impl a,b,...] [--quick] [--json FILE]\n",
           stderr);
     return 2;
 }
@@ -374,8 +380,8 @@ int main(int argc, char **argv)
             return usage();
     }
     setvbuf(stdout, NULL, _IOLBF, 0);
-    ncon = contenders_collect(impl, con, MAX_CONTENDERS);
-    if (!ncon) {
+    fcbench_ncontenders = contenders_collect(impl, fcbench_contenders, MAX_CONTENDERS);
+    if (!fcbench_ncontenders) {
         fprintf(stderr, "fcbench: no contender matches --impl %s\n", impl);
         return 2;
     }
@@ -386,7 +392,7 @@ int main(int argc, char **argv)
     printf("# method: %s; %u samples of >= %.0f us, contenders interleaved; median; hot buffers\n", pin,
            opts.samples, opts.min_sample_ns / 1e3);
     if (!strcmp(cmd, "list")) {
-        for (size_t j = 0; j < ncon; j++) printf("%s\n", con[j].name);
+        for (size_t j = 0; j < fcbench_ncontenders; j++) printf("%s\n", fcbench_contenders[j].name);
         return 0;
     }
     arena_len = ((size_t)64 << 20) + 3 * 4096;
@@ -404,6 +410,8 @@ int main(int argc, char **argv)
         scenario_offsets();
     else if (!strcmp(cmd, "uaccess"))
         scenario_uaccess();
+    else if (!strcmp(cmd, "dist"))
+        scenario_dist(arena_b + 4096, arena_a + 4096);
     else if (!strcmp(cmd, "all")) {
         scenario_cliffs();
         scenario_sizes();
@@ -411,6 +419,7 @@ int main(int argc, char **argv)
         scenario_large();
         scenario_offsets();
         scenario_uaccess();
+        scenario_dist(arena_b + 4096, arena_a + 4096);
     } else
         return usage();
     if (json) write_json(json, cmd);

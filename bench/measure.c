@@ -64,11 +64,19 @@ __attribute__((noinline)) static double run_calls(copy_fn f, const struct bench_
     unsigned char *d = bc->dst;
     const unsigned char *s = bc->src;
     size_t n = bc->n;
+    const struct bench_batch *b = bc->batch;
     double t0 = now_ns();
-    for (uint64_t i = 0; i < iters; i++) {
-        f(d, s, n);
-        __asm__ volatile("" ::: "memory"); /* each copy is observable */
-    }
+    if (b)
+        for (uint64_t i = 0; i < iters; i++)
+            for (size_t k = 0; k < b->len; k++) {
+                f(d + b->doff[k], s + b->soff[k], b->n[k]);
+                __asm__ volatile("" ::: "memory");
+            }
+    else
+        for (uint64_t i = 0; i < iters; i++) {
+            f(d, s, n);
+            __asm__ volatile("" ::: "memory"); /* each copy is observable */
+        }
     return now_ns() - t0;
 }
 
@@ -110,13 +118,15 @@ void bench_measure(const struct bench_opts *o, const struct contender *c, size_t
                    struct stats *st)
 {
     uint64_t iters[MAX_CONTENDERS];
+    double calls = bc->batch ? (double)bc->batch->len : 1.0;
+    double bytes = bc->batch ? bc->batch->bytes / calls : (double)bc->n; /* per call */
     double *t = calloc(k * o->samples, sizeof *t);
     if (!t) exit(1);
     for (size_t j = 0; j < k; j++) iters[j] = calibrate(o, pick(&c[j], bc), bc);
     for (unsigned s = 0; s < o->samples; s++)
         for (size_t r = 0; r < k; r++) {
             size_t j = (r + s) % k; /* rotate who goes first */
-            t[j * o->samples + s] = run_calls(pick(&c[j], bc), bc, iters[j]) / (double)iters[j];
+            t[j * o->samples + s] = run_calls(pick(&c[j], bc), bc, iters[j]) / (double)iters[j] / calls;
         }
     for (size_t j = 0; j < k; j++) {
         double *v = t + j * o->samples;
@@ -124,14 +134,27 @@ void bench_measure(const struct bench_opts *o, const struct contender *c, size_t
         st[j].med_ns = quantile(v, o->samples, 0.5);
         st[j].q1_ns = quantile(v, o->samples, 0.25);
         st[j].q3_ns = quantile(v, o->samples, 0.75);
-        st[j].gbps = st[j].med_ns > 0 ? (double)bc->n / st[j].med_ns : 0;
+        st[j].gbps = st[j].med_ns > 0 ? bytes / st[j].med_ns : 0;
         st[j].samples = o->samples;
         st[j].iters = iters[j];
     }
     free(t);
 }
 
+static int validate_one(const struct contender *c, const struct bench_case *bc);
+
 int bench_validate(const struct contender *c, const struct bench_case *bc)
+{
+    if (!bc->batch) return validate_one(c, bc);
+    for (size_t k = 0; k < bc->batch->len; k++) {
+        struct bench_case one = {bc->dst + bc->batch->doff[k], bc->src + bc->batch->soff[k], bc->batch->n[k],
+                                 bc->use_memmove, NULL};
+        if (!validate_one(c, &one)) return 0;
+    }
+    return 1;
+}
+
+static int validate_one(const struct contender *c, const struct bench_case *bc)
 {
     enum { SIDE = 64 };
     size_t n = bc->n;

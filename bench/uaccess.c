@@ -100,8 +100,8 @@ void scenario_uaccess(void)
                     if (!check(fds[c], user + 64 + off, pattern, n, test == 2)) return;
                 }
                 /* read: dst = the user buffer; write: src = the user buffer */
-                struct bench_case bc = test == 1 ? (struct bench_case){user + 64 + off, pattern + 4096, n, 0}
-                                                 : (struct bench_case){pattern + 4096 + 64, user + 64 + off, n, 0};
+                struct bench_case bc = test == 1 ? (struct bench_case){user + 64 + off, pattern + 4096, n, 0, NULL}
+                                                 : (struct bench_case){pattern + 4096 + 64, user + 64 + off, n, 0, NULL};
                 struct stats st[2];
                 bench_measure(&opts, k, nk, &bc, st);
                 for (size_t c = 0; c < nk; c++) {

@@ -78,4 +78,14 @@ if not any(r["scenario"] == "uaccess-read" and r["dst_off"] == 5 for r in uj["re
     sys.exit("FAIL: uaccess JSON lacks copy_to_user at user offset 5")
 print(f"ok: uaccess table, {len(urows)} rows ({copiers} copiers x 2 tests x 3 sizes x offsets 0..63)")
 checks += 1
+out, dj = run("dist", "--impl", "libc,generic")
+labels = {r["label"] for r in dj["results"] if r["scenario"] == "dist"}
+want = {"MemcpyGoogle" + x for x in "ABDLMW"}
+if labels != want or len(dj["results"]) != 12:
+    sys.exit(f"FAIL: dist results cover {sorted(labels)}, expected all six distributions x 2 contenders")
+mean_a = [r["n"] for r in dj["results"] if r["label"] == "MemcpyGoogleA"][0]
+if not 100 <= mean_a <= 200:  # the file's mean size is 145 B
+    sys.exit(f"FAIL: dist batch for MemcpyGoogleA has mean size {mean_a}, expected about 145")
+print(f"ok: dist covers the six distributions (Google A mean {mean_a} B)")
+checks += 1
 print(f"fcbench-smoke: {checks} checks passed")

@@ -1,0 +1,117 @@
+/*
+ * fcbench dist: ns per call for sizes drawn from real memcpy size
+ * distributions (llvm-libc format: one line of comma-separated probabilities,
+ * value i = P(size == i), i = 0..4096).  Six Google fleet distributions ship in
+ * bench/distributions (license note there); FCBENCH_DIST_DIR points elsewhere.
+ *
+ * Each distribution becomes one batch of 4096 calls with sizes drawn from it
+ * and src/dst offsets drawn uniformly from 0..63 (fixed seed: every contender
+ * runs the same calls).  A sample is whole passes over the batch, so the
+ * branch predictor sees 4096 unrelated sizes, not one; the buffers are 8 KiB
+ * and stay in L1 (hot).  Reported: median ns per call, and the time relative
+ * to libc from the same interleaved run.
+ */
+#include "bench.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fastcopy.h"
+
+#define BATCH 4096
+#define MAXSIZE 4096
+
+static const char *const dists[] = {"MemcpyGoogleA", "MemcpyGoogleB", "MemcpyGoogleD",
+                                    "MemcpyGoogleL", "MemcpyGoogleM", "MemcpyGoogleW"};
+
+/* Reads a distribution into a cumulative table; returns the number of sizes, 0 on error. */
+static size_t load_cdf(const char *path, double *cdf)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    size_t k = 0;
+    double sum = 0, p;
+    while (k <= MAXSIZE && fscanf(f, "%lf", &p) == 1) {
+        sum += p;
+        cdf[k++] = sum;
+        int c = fgetc(f);
+        if (c != ',') break;
+    }
+    fclose(f);
+    if (!k || sum <= 0) return 0;
+    for (size_t i = 0; i < k; i++) cdf[i] /= sum;
+    return k;
+}
+
+static uint64_t xs(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+/* FCBENCH_DIST_DIR, else the source tree's copy, else the installed one. */
+static const char *data_dir(void)
+{
+    const char *e = getenv("FCBENCH_DIST_DIR");
+    if (e && *e) return e;
+    return access(FCBENCH_DIST_SRC "/MemcpyGoogleA.csv", R_OK) == 0 ? FCBENCH_DIST_SRC : FCBENCH_DIST_INSTALLED;
+}
+
+void scenario_dist(unsigned char *dst_area, unsigned char *src_area)
+{
+    static double cdf[MAXSIZE + 1];
+    static uint32_t n[BATCH];
+    static uint8_t so[BATCH], dof[BATCH];
+    struct stats st[MAX_CONTENDERS];
+    size_t libc = (size_t)-1;
+    for (size_t j = 0; j < fcbench_ncontenders; j++)
+        if (!strcmp(fcbench_contenders[j].name, "libc")) libc = j;
+    printf("\n== dist: random sizes from real memcpy size distributions (%s), random src/dst offsets\n"
+           "   0..63, batches of %d calls, hot: median ns per call%s\n",
+           data_dir(), BATCH, libc != (size_t)-1 ? " (x = time relative to libc, same run)" : "");
+    printf("%-16s %9s", "distribution", "mean B");
+    for (size_t j = 0; j < fcbench_ncontenders; j++) printf(" %18.18s", fcbench_contenders[j].name);
+    putchar('\n');
+    for (size_t d = 0; d < sizeof dists / sizeof dists[0]; d++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s.csv", data_dir(), dists[d]);
+        size_t k = load_cdf(path, cdf);
+        if (!k) {
+            fprintf(stderr, "fcbench dist: cannot read %s (set FCBENCH_DIST_DIR)\n", path);
+            continue;
+        }
+        uint64_t seed = 0x9e3779b97f4a7c15ull + d;
+        struct bench_batch b = {BATCH, n, so, dof, 0};
+        for (size_t i = 0; i < BATCH; i++) {
+            double u = (double)(xs(&seed) >> 11) / 9007199254740992.0;
+            size_t lo = 0, hi = k - 1; /* first size whose cumulative probability exceeds u */
+            while (lo < hi) {
+                size_t mid = (lo + hi) / 2;
+                if (cdf[mid] > u)
+                    hi = mid;
+                else
+                    lo = mid + 1;
+            }
+            n[i] = (uint32_t)lo;
+            so[i] = (uint8_t)(xs(&seed) & 63);
+            dof[i] = (uint8_t)(xs(&seed) & 63);
+            b.bytes += lo;
+        }
+        struct bench_case bc = {dst_area, src_area, (size_t)(b.bytes / BATCH), 0, &b};
+        progress("dist", d, sizeof dists / sizeof dists[0]);
+        bench_label = dists[d];
+        bench_run_case("dist", &bc, st);
+        bench_label = NULL;
+        printf("%-16s %9.1f", dists[d], b.bytes / BATCH);
+        for (size_t j = 0; j < fcbench_ncontenders; j++) {
+            if (libc != (size_t)-1 && st[libc].med_ns > 0 && st[j].med_ns > 0)
+                printf(" %8.2f ns %5.2fx", st[j].med_ns, st[j].med_ns / st[libc].med_ns);
+            else
+                printf(" %8.2f ns       ", st[j].med_ns);
+        }
+        putchar('\n');
+    }
+}
