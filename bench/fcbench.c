@@ -218,7 +218,6 @@ static void scenario_cliffs(void)
     printf("\n== cliffs: worst placement per contender and size, as a fraction of its own aligned speed\n");
     printf("   (screened over %zu distances and the src_off x dst_off grid, worst re-measured; flagged < 0.80)\n",
            nd);
-    struct cliff *flag = NULL;
     size_t nflag = 0;
     for (size_t s = 0; s < nsz; s++) {
         size_t n = sz[s];
@@ -227,10 +226,10 @@ static void scenario_cliffs(void)
         struct cliff worst[MAX_CONTENDERS];
         for (size_t j = 0; j < fcbench_ncontenders; j++) worst[j] = (struct cliff){n, 0, 0, 0, 1e9, 0, base[j].gbps};
         /* candidates: distances (src page-aligned), then offset pairs */
-        size_t step = opts.quick ? 9 : 1, total = nd + 64 * ((64 + step - 1) / step), idx = 0;
+        size_t step = opts.quick ? 9 : 1, total = nd + 64 * ((64 + step - 1) / step);
         struct bench_opts saved = opts;
         opts = screen;
-        for (size_t c = 0; c < total; c++, idx++) {
+        for (size_t c = 0; c < total; c++) {
             size_t so, dof;
             if (c < nd) {
                 so = 0;
@@ -240,7 +239,7 @@ static void scenario_cliffs(void)
                 so = g / per;
                 dof = (g % per) * step;
             }
-            progress("cliffs screen", idx, total);
+            progress("cliffs screen", c, total);
             struct bench_case bc = place(n, so, dof);
             size_t before = nresults;
             bench_run_case("cliffs-screen", &bc, st);
@@ -266,14 +265,10 @@ static void scenario_cliffs(void)
             printf("            %-20.20s %10.2f %10.2f %7.3f  src%%64=%zu dst%%64=%zu (dst-src)%%4096=%zu%s\n",
                    fcbench_contenders[j].name, base[j].gbps, s1.gbps, worst[j].ratio, worst[j].so & 63, worst[j].dof & 63, worst[j].dist,
                    worst[j].ratio < 0.8 ? "  <-- CLIFF" : "");
-            if (worst[j].ratio < 0.8) {
-                flag = realloc(flag, (nflag + 1) * sizeof *flag);
-                flag[nflag++] = worst[j];
-            }
+            if (worst[j].ratio < 0.8) nflag++;
         }
     }
     printf("\n%zu contender/size pairs fall below 0.80 of their own aligned speed\n", nflag);
-    free(flag);
 }
 
 /* ---- large: the seed patch's 400 MB lines --------------------------------------- */
@@ -357,6 +352,16 @@ static void write_json(const char *path, const char *scenario)
     fclose(f);
 }
 
+static void scenario_dist_arenas(void) { scenario_dist(arena_b + 4096, arena_a + 4096); }
+
+/* Every scenario, in the order `all` runs them (the cliff summary first). */
+static const struct {
+    const char *name;
+    void (*run)(void);
+} scenarios[] = {{"cliffs", scenario_cliffs}, {"sizes", scenario_sizes},     {"distance", scenario_distance},
+                 {"large", scenario_large},   {"offsets", scenario_offsets}, {"uaccess", scenario_uaccess},
+                 {"dist", scenario_dist_arenas}};
+
 static int usage(void)
 {
     fputs("usage: fcbench list|sizes|distance|cliffs|large|offsets|uaccess|dist|all [--impl a,b,...] [--quick] [--json FILE]\n",
@@ -398,30 +403,13 @@ int main(int argc, char **argv)
     arena_len = ((size_t)64 << 20) + 3 * 4096;
     arena_a = bench_alloc(arena_len);
     arena_b = bench_alloc(arena_len);
-    if (!strcmp(cmd, "sizes"))
-        scenario_sizes();
-    else if (!strcmp(cmd, "distance"))
-        scenario_distance();
-    else if (!strcmp(cmd, "cliffs"))
-        scenario_cliffs();
-    else if (!strcmp(cmd, "large"))
-        scenario_large();
-    else if (!strcmp(cmd, "offsets"))
-        scenario_offsets();
-    else if (!strcmp(cmd, "uaccess"))
-        scenario_uaccess();
-    else if (!strcmp(cmd, "dist"))
-        scenario_dist(arena_b + 4096, arena_a + 4096);
-    else if (!strcmp(cmd, "all")) {
-        scenario_cliffs();
-        scenario_sizes();
-        scenario_distance();
-        scenario_large();
-        scenario_offsets();
-        scenario_uaccess();
-        scenario_dist(arena_b + 4096, arena_a + 4096);
-    } else
-        return usage();
+    size_t ns = sizeof scenarios / sizeof scenarios[0], found = 0;
+    for (size_t i = 0; i < ns; i++)
+        if (!strcmp(cmd, "all") || !strcmp(cmd, scenarios[i].name)) {
+            scenarios[i].run();
+            found = 1;
+        }
+    if (!found) return usage();
     if (json) write_json(json, cmd);
     return 0;
 }
