@@ -39,19 +39,27 @@ struct bench_case {
     size_t n;
     int use_memmove;
     const struct bench_batch *batch;
+    /* Cold mode: call i uses dst/src + slot(i) * stride, slots visited in a
+     * scrambled order (stride a multiple of 4096: offsets and (dst - src) mod
+     * 4096 are kept).  slots == 0: hot, the same buffers every call. */
+    size_t stride, slots;
 };
+
+#define MAX_SAMPLES 64
 
 struct stats {
     double med_ns, q1_ns, q3_ns; /* per call (per call of the batch, for a batch) */
     double gbps;                 /* n / med_ns */
     unsigned samples;
     uint64_t iters;              /* calls per sample */
+    double sample_ns[MAX_SAMPLES]; /* every sample, in the order taken */
 };
 
 struct bench_opts {
-    unsigned samples;     /* >= 9 unless quick */
+    unsigned samples;     /* >= 9 unless quick; <= MAX_SAMPLES */
     double min_sample_ns; /* >= 1000 x timer resolution */
     int quick;
+    int cold;             /* placement scenarios rotate over the cold region */
 };
 void bench_opts_init(struct bench_opts *o, int quick);
 
@@ -64,6 +72,9 @@ int bench_validate(const struct contender *c, const struct bench_case *bc);
 void bench_measure(const struct bench_opts *o, const struct contender *c, size_t k, const struct bench_case *bc,
                    struct stats *st);
 
+/* Median, quartiles and GB/s of already-taken samples (ns per call). */
+void stats_from_samples(struct stats *st, const double *ns, unsigned k, double bytes_per_call);
+double now_ns(void);
 double timer_resolution_ns(void);
 void pin_to_one_cpu(char *desc, size_t size);
 
@@ -75,17 +86,30 @@ extern struct bench_opts opts;
 extern struct contender fcbench_contenders[MAX_CONTENDERS];
 extern size_t fcbench_ncontenders;
 extern const char *bench_label; /* recorded with each result (e.g. the distribution) */
+extern unsigned char *arena_a, *arena_b; /* 64 MiB + 3 pages each, page-aligned */
+/* Does the case (n bytes, src at src_off, dst at dst_off within a page) in the
+ * current cache mode: hot = the arenas; cold = rotating over the cold region. */
+struct bench_case bench_place(size_t n, size_t src_off, size_t dst_off);
+size_t cold_region_bytes(void);
 /* Validates every contender on the case, measures the valid ones, records them. */
 void bench_run_case(const char *scenario, const struct bench_case *bc, struct stats *st);
 void bench_record(const char *scenario, const struct contender *c, const struct bench_case *bc,
                   const struct stats *st);
 void progress(const char *what, size_t i, size_t total);
 void scenario_uaccess(void);
-void scenario_dist(unsigned char *dst_area, unsigned char *src_area);
+void scenario_pipe(void);
+void scenario_dist(void);
+void scenario_peak(void);
+
+/* Machine ceilings measured by `peak` (0 until measured). */
+struct peak { const char *level; size_t n; double gbps; char kernel[24]; };
+extern struct peak fcbench_peaks[4];
 
 /* Machine description for reports. */
 void machine_describe(FILE *json, const char *indent);
 void machine_print(FILE *out);
+/* Data cache size at level 1..3 one core sees (sysfs, else sysconf); 0 if unknown. */
+long machine_cache_bytes(int level);
 
 /* Minimal JSON writer: the caller writes structure, these escape and format. */
 void json_str(FILE *f, const char *s);

@@ -8,7 +8,8 @@
  * and src/dst offsets drawn uniformly from 0..63 (fixed seed: every contender
  * runs the same calls).  A sample is whole passes over the batch, so the
  * branch predictor sees 4096 unrelated sizes, not one; the buffers are 8 KiB
- * and stay in L1 (hot).  Reported: median ns per call, and the time relative
+ * and stay in L1 (hot; with --cold every call goes to another slot of the cold
+ * region).  Reported: median ns per call, and the time relative
  * to libc from the same interleaved run.
  */
 #include "bench.h"
@@ -60,8 +61,10 @@ static const char *data_dir(void)
     return access(FCBENCH_DIST_SRC "/MemcpyGoogleA.csv", R_OK) == 0 ? FCBENCH_DIST_SRC : FCBENCH_DIST_INSTALLED;
 }
 
-void scenario_dist(unsigned char *dst_area, unsigned char *src_area)
+void scenario_dist(void)
 {
+    /* hot: one 8 KiB + 64 B area per side; cold: its slots rotate over the cold region */
+    struct bench_case area = bench_place(MAXSIZE + 64, 0, 0);
     static double cdf[MAXSIZE + 1];
     static uint32_t n[BATCH];
     static uint8_t so[BATCH], dof[BATCH];
@@ -70,8 +73,8 @@ void scenario_dist(unsigned char *dst_area, unsigned char *src_area)
     for (size_t j = 0; j < fcbench_ncontenders; j++)
         if (!strcmp(fcbench_contenders[j].name, "libc")) libc = j;
     printf("\n== dist: random sizes from real memcpy size distributions (%s), random src/dst offsets\n"
-           "   0..63, batches of %d calls, hot: median ns per call%s\n",
-           data_dir(), BATCH, libc != (size_t)-1 ? " (x = time relative to libc, same run)" : "");
+           "   0..63, batches of %d calls, %s: median ns per call%s\n",
+           data_dir(), BATCH, opts.cold ? "cold" : "hot", libc != (size_t)-1 ? " (x = time relative to libc, same run)" : "");
     printf("%-16s %9s", "distribution", "mean B");
     for (size_t j = 0; j < fcbench_ncontenders; j++) printf(" %18.18s", fcbench_contenders[j].name);
     putchar('\n');
@@ -100,7 +103,9 @@ void scenario_dist(unsigned char *dst_area, unsigned char *src_area)
             dof[i] = (uint8_t)(xs(&seed) & 63);
             b.bytes += lo;
         }
-        struct bench_case bc = {dst_area, src_area, (size_t)(b.bytes / BATCH), 0, &b};
+        struct bench_case bc = area;
+        bc.n = (size_t)(b.bytes / BATCH + 0.5);
+        bc.batch = &b;
         progress("dist", d, sizeof dists / sizeof dists[0]);
         bench_label = dists[d];
         bench_run_case("dist", &bc, st);

@@ -2,10 +2,14 @@
  * fcbench - the copy benchmark.
  *
  *   fcbench list                      contenders and machine
- *   fcbench sizes    [opts]           GB/s and ns/call, 1 B .. 64 MiB; aligned, src+1, dst+1
- *   fcbench distance [opts]           GB/s over (dst - src) mod 4096 at 4 KiB .. 256 KiB
+ *   fcbench peak     [opts]           the machine's copy ceilings: L1, L2, L3, DRAM, best of
+ *                                     vector loops, rep movsb, non-temporal stores
  *   fcbench cliffs   [opts]           each contender's worst placement per size as a fraction
  *                                     of its own aligned speed; flags every case below 0.8
+ *   fcbench sizes    [opts]           GB/s and ns/call, 1 B .. 64 MiB; aligned, src+1, dst+1
+ *                                     (+ aligned cold, unless --cold makes all three cold)
+ *   fcbench grid     [opts]           src_off x dst_off (0..63) matrices, as ratio maps
+ *   fcbench distance [opts]           GB/s over (dst - src) mod 4096 at 256 B .. 256 KiB
  *   fcbench large    [opts]           the riscv memcpy patch's lines: aligned and unaligned
  *                                     copies of 400 MiB ("MBytes" = MiB there, as here)
  *   fcbench offsets  [opts]           the riscv uaccess thread's table: read (src offset) and
@@ -13,20 +17,25 @@
  *                                     minus the offset
  *   fcbench uaccess  [opts]           the kernel's copy_to_user/copy_from_user per user-buffer
  *                                     offset 0..63 (pread/pwrite on a memfd and a tmpfs file)
+ *   fcbench pipe     [opts]           lmbench bw_pipe-style pipe bandwidth, messages 32 B..64 KiB
  *   fcbench dist     [opts]           ns/call for sizes drawn from real memcpy size
  *                                     distributions, random offsets, batches of 4096 calls
- *   fcbench all      [opts]           cliffs, sizes, distance, large, offsets, uaccess, dist
- *   opts: --impl a,b,...  --quick  --json FILE
+ *   fcbench all      [opts]           all of the above but grid (cliffs screens the grid)
+ *   fcbench report   RESULTS.json [-o DIR]        HTML report with plots (Python, matplotlib)
+ *   fcbench compare  A.json [B.json] [--base X]   per-case ratios, Mann-Whitney U test
+ *   opts: --impl a,b,...  --sizes n,n,...  --cold  --quick  --json FILE  --csv FILE
  *
  * Method: pinned to one CPU; every contender's output is validated (bytes
  * around dst included) before it is timed; samples last >= 1000x the measured
  * timer resolution (and >= 100 us); 11 samples (5 with --quick), contenders
- * interleaved within each sample round; median and IQR reported.  Buffers are
- * reused (hot) - sizes beyond the caches are cold by nature.  Bytes copied are
- * counted once: GB/s = n / ns.
+ * interleaved within each sample round; median and IQR reported, every sample
+ * kept in the JSON.  Hot: the same buffers every call.  Cold (--cold): every
+ * call moves to another slot of a region >= 4x the last-level cache.  Bytes
+ * copied are counted once: GB/s = n / ns.
  */
 #include "bench.h" /* first: it defines _GNU_SOURCE */
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -38,31 +47,67 @@
 struct result {
     const char *scenario;
     char contender[48], label[32];
+    int cold;
     size_t n, src_off, dst_off, dist;
     struct stats st;
 };
 
+/* A src_off x dst_off matrix of one contender at one size. */
+struct grid {
+    const char *source;
+    char contender[48];
+    size_t n, nso, ndo;
+    int cold;
+    unsigned samples;
+    unsigned char so[64], dof[64];
+    float gbps[64][64];
+    double aligned;
+};
+
+struct cliff {
+    char contender[48];
+    size_t n, so, dof, dist;
+    double ratio, gbps, base;
+};
+
 static struct result *results;
 static size_t nresults, capresults;
+static struct grid *grids;
+static size_t ngrids;
+static struct cliff *cliffs;
+static size_t ncliffs;
 struct contender fcbench_contenders[MAX_CONTENDERS];
 size_t fcbench_ncontenders;
 const char *bench_label;
 struct bench_opts opts;
-static unsigned char *arena_a, *arena_b;
-static size_t arena_len;
+unsigned char *arena_a, *arena_b;
+static unsigned char *cold_a, *cold_b;
+static size_t user_sizes[64], nuser_sizes;
+static char pin_desc[64];
+
+#define ARENA_MAX ((size_t)64 << 20)
+
+static void *grow(void *p, size_t *cap, size_t used, size_t elem)
+{
+    if (used < *cap) return p;
+    *cap = *cap ? 2 * *cap : 64;
+    p = realloc(p, *cap * elem);
+    if (!p) {
+        perror("fcbench");
+        exit(1);
+    }
+    return p;
+}
 
 void bench_record(const char *scenario, const struct contender *c, const struct bench_case *bc,
                   const struct stats *st)
 {
-    if (nresults == capresults) {
-        capresults = capresults ? 2 * capresults : 1024;
-        results = realloc(results, capresults * sizeof *results);
-        if (!results) exit(1);
-    }
+    results = grow(results, &capresults, nresults, sizeof *results);
     struct result *r = &results[nresults++];
     r->scenario = scenario;
     snprintf(r->contender, sizeof r->contender, "%s", c->name);
     snprintf(r->label, sizeof r->label, "%s", bench_label ? bench_label : "");
+    r->cold = bc->slots != 0;
     r->n = bc->n;
     r->src_off = (uintptr_t)bc->src & 63;
     r->dst_off = (uintptr_t)bc->dst & 63;
@@ -70,11 +115,31 @@ void bench_record(const char *scenario, const struct contender *c, const struct 
     r->st = *st;
 }
 
-/* src = A + src_off, dst = B + dst_off: A and B page-aligned and 4096-congruent,
- * so (dst - src) mod 4096 = dst_off - src_off (mod 4096). */
-static struct bench_case place(size_t n, size_t src_off, size_t dst_off)
+size_t cold_region_bytes(void)
 {
-    struct bench_case bc = {arena_b + 4096 + dst_off, arena_a + 4096 + src_off, n, 0, NULL};
+    size_t llc = (size_t)machine_cache_bytes(3);
+    if (!llc) llc = (size_t)machine_cache_bytes(2);
+    size_t r = llc ? 4 * llc : (size_t)256 << 20;
+    return r < ARENA_MAX ? ARENA_MAX : r;
+}
+
+/* src = A + src_off, dst = B + dst_off: A and B page-aligned and 4096-congruent,
+ * so (dst - src) mod 4096 = dst_off - src_off (mod 4096).  Cold: slots of a
+ * page-multiple stride over cold regions of cold_region_bytes() per side. */
+struct bench_case bench_place(size_t n, size_t src_off, size_t dst_off)
+{
+    struct bench_case bc = {.dst = arena_b + 4096 + dst_off, .src = arena_a + 4096 + src_off, .n = n};
+    if (!opts.cold) return bc;
+    size_t region = cold_region_bytes();
+    if (!cold_a) {
+        cold_a = bench_alloc(region + 3 * 4096);
+        cold_b = bench_alloc(region + 3 * 4096);
+    }
+    bc.stride = (n + 4096 + 4095) & ~(size_t)4095;
+    bc.slots = region / bc.stride;
+    if (bc.slots < 2) return (struct bench_case){.dst = bc.dst, .src = bc.src, .n = n}; /* beyond the caches anyway */
+    bc.dst = cold_b + 4096 + dst_off;
+    bc.src = cold_a + 4096 + src_off;
     return bc;
 }
 
@@ -95,7 +160,7 @@ void bench_run_case(const char *scenario, const struct bench_case *bc, struct st
     bench_measure(&opts, ok, k, bc, tmp);
     for (size_t i = 0; i < k; i++) {
         st[map[i]] = tmp[i];
-        bench_record(scenario, &ok[i], bc, &tmp[i]);
+        if (scenario) bench_record(scenario, &ok[i], bc, &tmp[i]);
     }
 }
 
@@ -106,22 +171,32 @@ static void header(FILE *out, const char *first)
     fputc('\n', out);
 }
 
-/* A progress line on stderr, only on a terminal and at most 5 times a second. */
+/* A progress line on stderr: on a terminal, updated in place at most 5 times
+ * a second; otherwise only the scenario lines (see main). */
+static char progress_prefix[64];
+
 void progress(const char *what, size_t i, size_t total)
 {
     static int tty = -1;
-    static time_t last;
-    static long last_ms;
+    static double last;
     if (tty < 0) tty = isatty(2);
     if (!tty) return;
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    long ms = (long)(t.tv_nsec / 1000000);
-    if (i + 1 < total && t.tv_sec == last && ms - last_ms < 200) return;
-    last = t.tv_sec;
-    last_ms = ms;
-    fprintf(stderr, "\r\033[K[fcbench] %s %zu/%zu", what, i + 1, total);
+    double t = now_ns();
+    if (i + 1 < total && t - last < 200e6) return;
+    last = t;
+    fprintf(stderr, "\r\033[K[fcbench]%s %s %zu/%zu", progress_prefix, what, i + 1, total);
     if (i + 1 == total) fputs("\r\033[K", stderr);
+}
+
+/* The sizes a scenario runs: --sizes if given, else its default list. */
+static size_t pick_sizes(const size_t *dflt, size_t ndflt, const size_t **out)
+{
+    if (nuser_sizes) {
+        *out = user_sizes;
+        return nuser_sizes;
+    }
+    *out = dflt;
+    return ndflt;
 }
 
 /* ---- sizes ----------------------------------------------------------------- */
@@ -139,32 +214,44 @@ static size_t size_list(size_t *out, size_t max_n)
     return k;
 }
 
+static void sizes_table(const char *label, size_t so, size_t dof, const size_t *sizes, size_t ns)
+{
+    struct stats st[MAX_CONTENDERS];
+    printf("\n== sizes, %s (src%%64 = %zu, dst%%64 = %zu, %s): GB/s, median [ns/call]\n", label, so, dof,
+           opts.cold ? "cold" : "hot");
+    header(stdout, "bytes");
+    bench_label = label;
+    for (size_t i = 0; i < ns; i++) {
+        progress(label, i, ns);
+        struct bench_case bc = bench_place(sizes[i], so, dof);
+        bench_run_case("sizes", &bc, st);
+        printf("%-10zu", sizes[i]);
+        for (size_t j = 0; j < fcbench_ncontenders; j++)
+            printf(sizes[i] >= 1024 ? " %8.2f [%7.0f]" : " %8.2f [%7.1f]", st[j].gbps, st[j].med_ns);
+        putchar('\n');
+    }
+    bench_label = NULL;
+}
+
 static void scenario_sizes(void)
 {
     static const struct { const char *label; size_t so, dof; } pl[] = {
         {"aligned", 0, 0}, {"src+1", 1, 0}, {"dst+1", 0, 1}};
-    size_t sizes[256], ns = size_list(sizes, opts.quick ? (size_t)1 << 20 : (size_t)64 << 20);
-    struct stats st[MAX_CONTENDERS];
-    for (size_t p = 0; p < 3; p++) {
-        printf("\n== sizes, %s (src%%64 = %zu, dst%%64 = %zu): GB/s, median [ns/call]\n", pl[p].label, pl[p].so,
-               pl[p].dof);
-        header(stdout, "bytes");
-        for (size_t i = 0; i < ns; i++) {
-            progress(pl[p].label, i, ns);
-            struct bench_case bc = place(sizes[i], pl[p].so, pl[p].dof);
-            bench_run_case("sizes", &bc, st);
-            printf("%-10zu", sizes[i]);
-            for (size_t j = 0; j < fcbench_ncontenders; j++)
-                if (sizes[i] >= 1024)
-                    printf(" %8.2f [%7.0f]", st[j].gbps, st[j].med_ns);
-                else
-                    printf(" %8.2f [%7.1f]", st[j].gbps, st[j].med_ns);
-            putchar('\n');
-        }
-    }
+    size_t dflt[256], ndflt = size_list(dflt, opts.quick ? (size_t)1 << 20 : ARENA_MAX);
+    const size_t *sizes;
+    size_t ns = pick_sizes(dflt, ndflt, &sizes);
+    for (size_t p = 0; p < 3; p++) sizes_table(pl[p].label, pl[p].so, pl[p].dof, sizes, ns);
+    if (opts.cold) return;
+    /* hot vs cold for the aligned case: powers of two from 8 B */
+    size_t cold_sizes[64], nc = 0;
+    for (size_t i = 0; i < ns; i++)
+        if (sizes[i] >= 8 && !(sizes[i] & (sizes[i] - 1))) cold_sizes[nc++] = sizes[i];
+    opts.cold = 1;
+    sizes_table("aligned", 0, 0, cold_sizes, nc);
+    opts.cold = 0;
 }
 
-/* ---- distance and cliffs ----------------------------------------------------- */
+/* ---- distance, grid and cliffs ------------------------------------------------ */
 
 static size_t distance_list(size_t *out)
 {
@@ -178,18 +265,24 @@ static size_t distance_list(size_t *out)
 static const size_t cliff_sizes_full[] = {256, 1024, 4096, 16384, 65536, 262144};
 static const size_t cliff_sizes_quick[] = {4096, 65536};
 
+static size_t cliff_sizes(const size_t **out)
+{
+    return opts.quick ? pick_sizes(cliff_sizes_quick, 2, out) : pick_sizes(cliff_sizes_full, 6, out);
+}
+
 static void scenario_distance(void)
 {
     size_t d[400], nd = distance_list(d);
-    const size_t *sz = opts.quick ? cliff_sizes_quick : cliff_sizes_full;
-    size_t nsz = opts.quick ? 2 : 6;
+    const size_t *sz;
+    size_t nsz = cliff_sizes(&sz);
     struct stats st[MAX_CONTENDERS];
     for (size_t s = 0; s < nsz; s++) {
-        printf("\n== distance, n = %zu: GB/s by (dst - src) mod 4096 (src page-aligned)\n", sz[s]);
+        printf("\n== distance, n = %zu: GB/s by (dst - src) mod 4096 (src page-aligned, %s)\n", sz[s],
+               opts.cold ? "cold" : "hot");
         header(stdout, "dist");
         for (size_t i = 0; i < nd; i++) {
             progress("distance", i, nd);
-            struct bench_case bc = place(sz[s], 0, d[i]);
+            struct bench_case bc = bench_place(sz[s], 0, d[i]);
             bench_run_case("distance", &bc, st);
             printf("%-10zu", d[i]);
             for (size_t j = 0; j < fcbench_ncontenders; j++) printf(" %18.2f", st[j].gbps);
@@ -198,73 +291,141 @@ static void scenario_distance(void)
     }
 }
 
+/* A new grid for contender j at size n (zeroed: 0 = not measured or wrong). */
+static struct grid *grid_new(const char *source, size_t j, size_t n, unsigned samples, size_t step, double aligned)
+{
+    static size_t cap;
+    grids = grow(grids, &cap, ngrids, sizeof *grids);
+    struct grid *g = memset(&grids[ngrids++], 0, sizeof *grids);
+    g->source = source;
+    snprintf(g->contender, sizeof g->contender, "%s", fcbench_contenders[j].name);
+    g->n = n;
+    g->cold = opts.cold;
+    g->samples = samples;
+    g->aligned = aligned;
+    g->nso = 64;
+    for (size_t i = 0; i < 64; i++) g->so[i] = (unsigned char)i;
+    for (size_t d = 0; d < 64; d += step) g->dof[g->ndo++] = (unsigned char)d;
+    return g;
+}
+
+/*
+ * Screening: every contender over the distance sweep (when with_distances)
+ * and the src_off x dst_off grid (dst_off in steps of `step`), with cheap
+ * settings (`samples` samples of a quarter of the normal minimum length).
+ * The grid goes into grids[] (source `source`); each contender's worst case
+ * into worst[] (ratio to base[j], its aligned speed).
+ */
+static void screen(size_t n, int with_distances, size_t step, unsigned samples, const char *source,
+                   const struct stats *base, struct cliff *worst)
+{
+    size_t d[400], nd = with_distances ? distance_list(d) : 0, per = (64 + step - 1) / step;
+    size_t total = nd + 64 * per, g0 = ngrids;
+    struct stats st[MAX_CONTENDERS];
+    for (size_t j = 0; j < fcbench_ncontenders; j++) {
+        worst[j] = (struct cliff){.n = n, .ratio = 1e9, .base = base[j].gbps};
+        snprintf(worst[j].contender, sizeof worst[j].contender, "%s", fcbench_contenders[j].name);
+        grid_new(source, j, n, samples, step, base[j].gbps);
+    }
+    struct bench_opts saved = opts;
+    opts.samples = samples;
+    opts.min_sample_ns = saved.min_sample_ns / 4;
+    for (size_t c = 0; c < total; c++) {
+        size_t so = 0, dof = c < nd ? d[c] : 0, col = 0;
+        if (c >= nd) {
+            so = (c - nd) / per;
+            col = (c - nd) % per;
+            dof = col * step;
+        }
+        progress(source, c, total);
+        struct bench_case bc = bench_place(n, so, dof);
+        bench_run_case(NULL, &bc, st); /* screening samples are not results */
+        for (size_t j = 0; j < fcbench_ncontenders; j++) {
+            if (c >= nd) grids[g0 + j].gbps[so][col] = (float)st[j].gbps;
+            double r = base[j].gbps > 0 ? st[j].gbps / base[j].gbps : 0;
+            if (st[j].gbps > 0 && r < worst[j].ratio) {
+                worst[j].ratio = r;
+                worst[j].so = so;
+                worst[j].dof = dof;
+                worst[j].dist = (dof - so) & 4095;
+                worst[j].gbps = st[j].gbps;
+            }
+        }
+    }
+    opts = saved;
+}
+
+/* grid: per contender and size, the matrix as a map of ratios to aligned:
+ * '#' >= 0.95, '+' >= 0.80, '-' >= 0.50, '!' below (a cliff), ' ' not measured. */
+static void scenario_grid(void)
+{
+    static const size_t dflt[] = {256, 4096, 65536};
+    const size_t *sz;
+    size_t nsz = pick_sizes(dflt, opts.quick ? 1 : 3, &sz), step = opts.quick ? 9 : 1;
+    struct stats base[MAX_CONTENDERS];
+    struct cliff worst[MAX_CONTENDERS];
+    for (size_t s = 0; s < nsz; s++) {
+        struct bench_case bc0 = bench_place(sz[s], 0, 0);
+        bench_run_case("cliffs-aligned", &bc0, base);
+        size_t g0 = ngrids;
+        screen(sz[s], 0, step, opts.quick ? 3 : 5, "grid", base, worst);
+        for (size_t j = 0; j < fcbench_ncontenders; j++) {
+            const struct grid *g = &grids[g0 + j];
+            printf("\n== grid, n = %zu, %s: ratio to aligned (%.2f GB/s); rows src%%64 0..63, columns dst%%64", g->n,
+                   g->contender, g->aligned);
+            if (step > 1) printf(" 0, %zu, ..", step);
+            printf(" (%s)\n   # >= 0.95  + >= 0.80  - >= 0.50  ! below 0.50;  worst %.3f at src%%64=%zu dst%%64=%zu\n",
+                   g->cold ? "cold" : "hot", worst[j].ratio, worst[j].so, worst[j].dof);
+            for (size_t r = 0; r < g->nso; r++) {
+                printf("   %2zu ", r);
+                for (size_t c = 0; c < g->ndo; c++) {
+                    double x = g->aligned > 0 ? g->gbps[r][c] / g->aligned : 0;
+                    putchar(g->gbps[r][c] <= 0 ? ' ' : x >= 0.95 ? '#' : x >= 0.8 ? '+' : x >= 0.5 ? '-' : '!');
+                }
+                putchar('\n');
+            }
+        }
+    }
+}
+
 /*
  * cliffs: for each size, every contender's aligned speed, then a screening
- * pass over the distance sweep and a src_off x dst_off grid (0..63 step 1 on
- * the diagonal band and step 9 elsewhere with --quick: every pair otherwise),
- * then the worst cases per contender re-measured with full samples.
+ * pass over the distance sweep and the src_off x dst_off grid (every pair;
+ * dst_off in steps of 9 with --quick), then each contender's worst case
+ * re-measured with full samples.
  */
-struct cliff { size_t n, so, dof, dist; double ratio, gbps, base; };
-
 static void scenario_cliffs(void)
 {
-    const size_t *sz = opts.quick ? cliff_sizes_quick : cliff_sizes_full;
-    size_t nsz = opts.quick ? 2 : 6;
-    size_t d[400], nd = distance_list(d);
-    struct stats st[MAX_CONTENDERS], base[MAX_CONTENDERS];
-    struct bench_opts screen = opts;
-    screen.samples = 3;
-    screen.min_sample_ns = opts.min_sample_ns / 4;
-    printf("\n== cliffs: worst placement per contender and size, as a fraction of its own aligned speed\n");
+    const size_t *sz;
+    size_t nsz = cliff_sizes(&sz), nd = distance_list((size_t[400]){0});
+    struct stats base[MAX_CONTENDERS];
+    static size_t cap;
+    printf("\n== cliffs: worst placement per contender and size, as a fraction of its own aligned speed (%s)\n",
+           opts.cold ? "cold" : "hot");
     printf("   (screened over %zu distances and the src_off x dst_off grid, worst re-measured; flagged < 0.80)\n",
            nd);
     size_t nflag = 0;
     for (size_t s = 0; s < nsz; s++) {
         size_t n = sz[s];
-        struct bench_case bc0 = place(n, 0, 0);
+        struct bench_case bc0 = bench_place(n, 0, 0);
         bench_run_case("cliffs-aligned", &bc0, base);
         struct cliff worst[MAX_CONTENDERS];
-        for (size_t j = 0; j < fcbench_ncontenders; j++) worst[j] = (struct cliff){n, 0, 0, 0, 1e9, 0, base[j].gbps};
-        /* candidates: distances (src page-aligned), then offset pairs */
-        size_t step = opts.quick ? 9 : 1, total = nd + 64 * ((64 + step - 1) / step);
-        struct bench_opts saved = opts;
-        opts = screen;
-        for (size_t c = 0; c < total; c++) {
-            size_t so, dof;
-            if (c < nd) {
-                so = 0;
-                dof = d[c];
-            } else {
-                size_t g = c - nd, per = (64 + step - 1) / step;
-                so = g / per;
-                dof = (g % per) * step;
-            }
-            progress("cliffs screen", c, total);
-            struct bench_case bc = place(n, so, dof);
-            size_t before = nresults;
-            bench_run_case("cliffs-screen", &bc, st);
-            nresults = before; /* screening samples are not results */
-            for (size_t j = 0; j < fcbench_ncontenders; j++) {
-                double r = base[j].gbps > 0 ? st[j].gbps / base[j].gbps : 0;
-                if (st[j].gbps > 0 && r < worst[j].ratio)
-                    worst[j] = (struct cliff){n, so, dof, (dof - so) & 4095, r, st[j].gbps, base[j].gbps};
-            }
-        }
-        opts = saved;
-        /* re-measure each contender's worst case properly */
+        screen(n, 1, opts.quick ? 9 : 1, 3, "cliffs-screen", base, worst);
         printf("\n n = %-8zu %-20s %10s %10s %7s  worst placement\n", n, "contender", "aligned", "worst", "ratio");
         for (size_t j = 0; j < fcbench_ncontenders; j++) {
-            struct bench_case bc = place(n, worst[j].so, worst[j].dof);
+            struct bench_case bc = bench_place(n, worst[j].so, worst[j].dof);
             struct contender one = fcbench_contenders[j];
             struct stats s1;
-            if (!bench_validate(&one, &bc)) continue;
+            if (worst[j].ratio > 1e8 || !bench_validate(&one, &bc)) continue;
             bench_measure(&opts, &one, 1, &bc, &s1);
             bench_record("cliffs-worst", &one, &bc, &s1);
             worst[j].gbps = s1.gbps;
             worst[j].ratio = base[j].gbps > 0 ? s1.gbps / base[j].gbps : 0;
+            cliffs = grow(cliffs, &cap, ncliffs, sizeof *cliffs);
+            cliffs[ncliffs++] = worst[j];
             printf("            %-20.20s %10.2f %10.2f %7.3f  src%%64=%zu dst%%64=%zu (dst-src)%%4096=%zu%s\n",
-                   fcbench_contenders[j].name, base[j].gbps, s1.gbps, worst[j].ratio, worst[j].so & 63, worst[j].dof & 63, worst[j].dist,
-                   worst[j].ratio < 0.8 ? "  <-- CLIFF" : "");
+                   worst[j].contender, base[j].gbps, s1.gbps, worst[j].ratio, worst[j].so, worst[j].dof & 63,
+                   worst[j].dist, worst[j].ratio < 0.8 ? "  <-- CLIFF" : "");
             if (worst[j].ratio < 0.8) nflag++;
         }
     }
@@ -278,21 +439,20 @@ static void scenario_large(void)
     size_t n = (size_t)(opts.quick ? 16 : 400) << 20;
     unsigned char *a = bench_alloc(n + 3 * 4096), *b = bench_alloc(n + 3 * 4096);
     struct stats st[MAX_CONTENDERS];
-    struct bench_opts one = opts;
-    one.samples = opts.quick ? 3 : 5; /* a 400 MiB copy is its own long sample */
-    printf("\n== large: one copy of %zu MiB, median of %u (MiB/s; MBytes = MiB)\n", n >> 20, one.samples);
+    struct bench_opts saved = opts;
+    opts.samples = opts.quick ? 3 : 5; /* a 400 MiB copy is its own long sample */
+    printf("\n== large: one copy of %zu MiB, median of %u (MiB/s; MBytes = MiB)\n", n >> 20, opts.samples);
     for (int unaligned = 0; unaligned < 2; unaligned++) {
-        struct bench_case bc = {b + 4096, a + 4096 + (size_t)unaligned, n, 0, NULL};
-        struct bench_opts saved = opts;
-        opts = one;
+        struct bench_case bc = {.dst = b + 4096, .src = a + 4096 + (size_t)unaligned, .n = n};
+        bench_label = unaligned ? "unaligned" : "aligned";
         bench_run_case("large", &bc, st);
-        opts = saved;
         for (size_t j = 0; j < fcbench_ncontenders; j++)
             if (st[j].med_ns > 0)
                 printf("%s memcpy: %s copy of %zu MBytes in %.0f msecs (%.0f MB/s)\n", fcbench_contenders[j].name,
-                       unaligned ? "unaligned" : "aligned", n >> 20, st[j].med_ns / 1e6,
-                       (double)(n >> 20) / (st[j].med_ns / 1e9));
+                       bench_label, n >> 20, st[j].med_ns / 1e6, (double)(n >> 20) / (st[j].med_ns / 1e9));
     }
+    bench_label = NULL;
+    opts = saved;
     munmap(a, n + 3 * 4096);
     munmap(b, n + 3 * 4096);
 }
@@ -303,14 +463,15 @@ static void scenario_offsets(void)
 {
     static const size_t base[] = {8192, 16384, 32768};
     struct stats st[MAX_CONTENDERS];
-    printf("\n== offsets: test 1 = read (src at offset), test 2 = write (dst at offset); copier = contender\n");
+    printf("\n== offsets: test 1 = read (src at offset), test 2 = write (dst at offset); copier = contender (%s)\n",
+           opts.cold ? "cold" : "hot");
     printf("   took = time of 10000 copies at the median rate; MiB/sec = size / median time\n");
     for (size_t j = 0; j < fcbench_ncontenders; j++) printf("   copier %zu: %s\n", j + 1, fcbench_contenders[j].name);
     for (int test = 1; test <= 2; test++)
         for (size_t b = 0; b < 3; b++)
             for (size_t off = 0; off < 8; off++) {
                 size_t n = base[b] - off;
-                struct bench_case bc = test == 1 ? place(n, off, 0) : place(n, 0, off);
+                struct bench_case bc = test == 1 ? bench_place(n, off, 0) : bench_place(n, 0, off);
                 progress("offsets", (size_t)(test - 1) * 24 + b * 8 + off, 48);
                 bench_run_case(test == 1 ? "offsets-read" : "offsets-write", &bc, st);
                 for (size_t j = 0; j < fcbench_ncontenders; j++)
@@ -320,70 +481,216 @@ static void scenario_offsets(void)
             }
 }
 
-/* ---- JSON --------------------------------------------------------------------- */
+/* ---- JSON and CSV --------------------------------------------------------------- */
 
-static void write_json(const char *path, const char *scenario)
+static void write_json(const char *path, const char *scenario, const char *argv_line, const char *date)
 {
     FILE *f = fopen(path, "w");
     if (!f) {
         perror(path);
         exit(1);
     }
-    fprintf(f, "{\n  \"schema\": \"fcbench-1\",\n  \"scenario\": ");
+    fprintf(f, "{\n  \"schema\": \"fcbench-2\",\n  \"scenario\": ");
     json_str(f, scenario);
+    fprintf(f, ",\n  \"argv\": ");
+    json_str(f, argv_line);
+    fprintf(f, ",\n  \"date\": ");
+    json_str(f, date);
     fprintf(f, ",\n  \"machine\": {\n");
     machine_describe(f, "    ");
     fprintf(f, "\n  },\n  \"method\": {\"samples\": %u, \"min_sample_ns\": %.0f, \"statistic\": \"median\", "
-               "\"spread\": \"iqr\", \"bytes\": \"copied, counted once\", \"cache\": \"hot\"},\n",
-            opts.samples, opts.min_sample_ns);
-    fprintf(f, "  \"results\": [\n");
+               "\"spread\": \"iqr\", \"bytes\": \"copied, counted once\", \"cache\": \"%s\", "
+               "\"cold_region_bytes\": %zu, \"pinned\": ",
+            opts.samples, opts.min_sample_ns, opts.cold ? "cold" : "hot", cold_region_bytes());
+    json_str(f, pin_desc);
+    fprintf(f, "},\n  \"contenders\": [");
+    for (size_t j = 0; j < fcbench_ncontenders; j++) {
+        json_str(f, fcbench_contenders[j].name);
+        if (j + 1 < fcbench_ncontenders) fputs(", ", f);
+    }
+    fprintf(f, "],\n  \"results\": [\n");
     for (size_t i = 0; i < nresults; i++) {
         const struct result *r = &results[i];
         fprintf(f, "    {\"scenario\": \"%s\", \"contender\": ", r->scenario);
         json_str(f, r->contender);
         fprintf(f, ", \"label\": ");
         json_str(f, r->label);
-        fprintf(f, ", \"n\": %zu, \"src_off\": %zu, \"dst_off\": %zu, \"dist\": %zu, \"med_ns\": %.3f, "
-                   "\"q1_ns\": %.3f, \"q3_ns\": %.3f, \"gbps\": %.4f, \"samples\": %u, \"iters\": %llu}%s\n",
-                r->n, r->src_off, r->dst_off, r->dist, r->st.med_ns, r->st.q1_ns, r->st.q3_ns, r->st.gbps,
-                r->st.samples, (unsigned long long)r->st.iters, i + 1 < nresults ? "," : "");
+        fprintf(f, ", \"cache\": \"%s\", \"n\": %zu, \"src_off\": %zu, \"dst_off\": %zu, \"dist\": %zu, "
+                   "\"med_ns\": %.3f, \"q1_ns\": %.3f, \"q3_ns\": %.3f, \"gbps\": %.4f, \"samples\": %u, "
+                   "\"iters\": %llu, \"samples_ns\": [",
+                r->cold ? "cold" : "hot", r->n, r->src_off, r->dst_off, r->dist, r->st.med_ns, r->st.q1_ns,
+                r->st.q3_ns, r->st.gbps, r->st.samples, (unsigned long long)r->st.iters);
+        for (unsigned k = 0; k < r->st.samples; k++) fprintf(f, "%s%.3f", k ? ", " : "", r->st.sample_ns[k]);
+        fprintf(f, "]}%s\n", i + 1 < nresults ? "," : "");
     }
-    fprintf(f, "  ]\n}\n");
-    fclose(f);
+    fprintf(f, "  ],\n  \"grids\": [\n");
+    for (size_t i = 0; i < ngrids; i++) {
+        const struct grid *g = &grids[i];
+        fprintf(f, "    {\"source\": \"%s\", \"contender\": ", g->source);
+        json_str(f, g->contender);
+        fprintf(f, ", \"n\": %zu, \"cache\": \"%s\", \"samples\": %u, \"aligned_gbps\": %.4f,\n     \"src_offs\": [",
+                g->n, g->cold ? "cold" : "hot", g->samples, g->aligned);
+        for (size_t r = 0; r < g->nso; r++) fprintf(f, "%s%u", r ? ", " : "", g->so[r]);
+        fprintf(f, "], \"dst_offs\": [");
+        for (size_t c = 0; c < g->ndo; c++) fprintf(f, "%s%u", c ? ", " : "", g->dof[c]);
+        fprintf(f, "],\n     \"gbps\": [");
+        for (size_t r = 0; r < g->nso; r++) {
+            fprintf(f, "%s[", r ? ",\n              " : "");
+            for (size_t c = 0; c < g->ndo; c++) fprintf(f, "%s%.3f", c ? "," : "", g->gbps[r][c]);
+            fputc(']', f);
+        }
+        fprintf(f, "]}%s\n", i + 1 < ngrids ? "," : "");
+    }
+    fprintf(f, "  ],\n  \"cliffs\": [\n");
+    for (size_t i = 0; i < ncliffs; i++) {
+        const struct cliff *c = &cliffs[i];
+        fprintf(f, "    {\"contender\": ");
+        json_str(f, c->contender);
+        fprintf(f, ", \"n\": %zu, \"aligned_gbps\": %.4f, \"worst_gbps\": %.4f, \"ratio\": %.4f, \"src_off\": %zu, "
+                   "\"dst_off\": %zu, \"dist\": %zu, \"flagged\": %s}%s\n",
+                c->n, c->base, c->gbps, c->ratio, c->so & 63, c->dof & 63, c->dist, c->ratio < 0.8 ? "true" : "false",
+                i + 1 < ncliffs ? "," : "");
+    }
+    fprintf(f, "  ],\n  \"peaks\": [");
+    int first = 1;
+    for (size_t i = 0; i < 4; i++) {
+        const struct peak *p = &fcbench_peaks[i];
+        if (!(p->gbps > 0)) continue;
+        fprintf(f, "%s\n    {\"level\": \"%s\", \"n\": %zu, \"gbps\": %.4f, \"kernel\": ", first ? "" : ",", p->level,
+                p->n, p->gbps);
+        json_str(f, p->kernel);
+        fputc('}', f);
+        first = 0;
+    }
+    fprintf(f, "%s]\n}\n", first ? "" : "\n  ");
+    if (fclose(f)) {
+        perror(path);
+        exit(1);
+    }
 }
 
-static void scenario_dist_arenas(void) { scenario_dist(arena_b + 4096, arena_a + 4096); }
+/* One row per result, then one per measured grid cell (scenario = its source). */
+static void write_csv(const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        perror(path);
+        exit(1);
+    }
+    fputs("scenario,contender,label,cache,n,src_off,dst_off,dist,med_ns,q1_ns,q3_ns,gbps,samples,iters\n", f);
+    for (size_t i = 0; i < nresults; i++) {
+        const struct result *r = &results[i];
+        fprintf(f, "%s,%s,%s,%s,%zu,%zu,%zu,%zu,%.3f,%.3f,%.3f,%.4f,%u,%llu\n", r->scenario, r->contender, r->label,
+                r->cold ? "cold" : "hot", r->n, r->src_off, r->dst_off, r->dist, r->st.med_ns, r->st.q1_ns,
+                r->st.q3_ns, r->st.gbps, r->st.samples, (unsigned long long)r->st.iters);
+    }
+    for (size_t i = 0; i < ngrids; i++) {
+        const struct grid *g = &grids[i];
+        for (size_t r = 0; r < g->nso; r++)
+            for (size_t c = 0; c < g->ndo; c++)
+                if (g->gbps[r][c] > 0)
+                    fprintf(f, "%s,%s,,%s,%zu,%u,%u,%u,%.3f,,,%.4f,%u,\n", g->source, g->contender,
+                            g->cold ? "cold" : "hot", g->n, g->so[r], g->dof[c], (unsigned)((g->dof[c] - g->so[r]) & 4095),
+                            (double)g->n / g->gbps[r][c], g->gbps[r][c], g->samples);
+    }
+    if (fclose(f)) {
+        perror(path);
+        exit(1);
+    }
+}
 
-/* Every scenario, in the order `all` runs them (the cliff summary first). */
+/* ---- report and compare: the Python side ------------------------------------------ */
+
+/* FCBENCH_REPORT_PY, else the source tree's script, else the installed one;
+ * run with $FCBENCH_PYTHON (default python3). */
+static int exec_report(int argc, char **argv)
+{
+    const char *py = getenv("FCBENCH_PYTHON"), *script = getenv("FCBENCH_REPORT_PY");
+    if (!py || !*py) py = "python3";
+    if (!script || !*script)
+        script = access(FCBENCH_REPORT_SRC, R_OK) == 0 ? FCBENCH_REPORT_SRC : FCBENCH_REPORT_INSTALLED;
+    char **args = calloc((size_t)argc + 3, sizeof *args);
+    if (!args) return 1;
+    args[0] = (char *)py;
+    args[1] = (char *)script;
+    for (int i = 1; i < argc; i++) args[i + 1] = argv[i];
+    execvp(py, args);
+    fprintf(stderr, "fcbench %s: cannot run %s %s: %s\n", argv[1], py, script, strerror(errno));
+    return 127;
+}
+
+/* Every scenario, in the order `all` runs them (peak first: the others are
+ * read against it; the cliff summary next: it is what a user reads first). */
 static const struct {
     const char *name;
     void (*run)(void);
-} scenarios[] = {{"cliffs", scenario_cliffs}, {"sizes", scenario_sizes},     {"distance", scenario_distance},
-                 {"large", scenario_large},   {"offsets", scenario_offsets}, {"uaccess", scenario_uaccess},
-                 {"dist", scenario_dist_arenas}};
+    int in_all;
+} scenarios[] = {{"peak", scenario_peak, 1},       {"cliffs", scenario_cliffs, 1},   {"sizes", scenario_sizes, 1},
+                 {"grid", scenario_grid, 0},       {"distance", scenario_distance, 1}, {"large", scenario_large, 1},
+                 {"offsets", scenario_offsets, 1}, {"uaccess", scenario_uaccess, 1}, {"pipe", scenario_pipe, 1},
+                 {"dist", scenario_dist, 1}};
+#define NSCENARIOS (sizeof scenarios / sizeof scenarios[0])
 
 static int usage(void)
 {
-    fputs("usage: fcbench list|sizes|distance|cliffs|large|offsets|uaccess|dist|all [--impl a,b,...] [--quick] [--json FILE]\n",
+    fputs("usage: fcbench list|peak|cliffs|sizes|grid|distance|large|offsets|uaccess|pipe|dist|all\n"
+          "               [--impl a,b,...] [--sizes n,...] [--cold] [--quick] [--json FILE] [--csv FILE]\n"
+          "       fcbench report RESULTS.json [-o DIR]\n"
+          "       fcbench compare A.json [B.json] [--base CONTENDER] [--help for more]\n",
           stderr);
     return 2;
+}
+
+static int parse_sizes(const char *csv)
+{
+    char *end;
+    for (const char *p = csv; *p;) {
+        unsigned long long v = strtoull(p, &end, 0);
+        if (end == p || v == 0 || v > ARENA_MAX || nuser_sizes == 64) return 0;
+        if (*end == 'K' || *end == 'k') v <<= 10, end++;
+        else if (*end == 'M' || *end == 'm') v <<= 20, end++;
+        if (v > ARENA_MAX) return 0;
+        user_sizes[nuser_sizes++] = (size_t)v;
+        if (*end != ',' && *end) return 0;
+        p = *end ? end + 1 : end;
+    }
+    return nuser_sizes > 0;
 }
 
 int main(int argc, char **argv)
 {
     if (argc < 2) return usage();
-    const char *cmd = argv[1], *impl = NULL, *json = NULL;
-    int quick = 0;
+    const char *cmd = argv[1], *impl = NULL, *json = NULL, *csv = NULL;
+    if (!strcmp(cmd, "report") || !strcmp(cmd, "compare")) return exec_report(argc, argv);
+    int quick = 0, cold = 0;
     for (int i = 2; i < argc; i++) {
         if (!strcmp(argv[i], "--quick"))
             quick = 1;
+        else if (!strcmp(argv[i], "--cold"))
+            cold = 1;
         else if (!strcmp(argv[i], "--impl") && i + 1 < argc)
             impl = argv[++i];
         else if (!strcmp(argv[i], "--json") && i + 1 < argc)
             json = argv[++i];
-        else
+        else if (!strcmp(argv[i], "--csv") && i + 1 < argc)
+            csv = argv[++i];
+        else if (!strcmp(argv[i], "--sizes") && i + 1 < argc) {
+            if (!parse_sizes(argv[++i])) {
+                fprintf(stderr, "fcbench: --sizes takes up to 64 sizes, 1 .. 64M (suffix K or M allowed)\n");
+                return 2;
+            }
+        } else
             return usage();
     }
+    size_t found = !strcmp(cmd, "list") || !strcmp(cmd, "all");
+    for (size_t i = 0; i < NSCENARIOS; i++) found |= !strcmp(cmd, scenarios[i].name);
+    if (!found) return usage();
+    char argv_line[512] = "", date[32];
+    for (int i = 0; i < argc; i++)
+        snprintf(argv_line + strlen(argv_line), sizeof argv_line - strlen(argv_line), "%s%s", i ? " " : "", argv[i]);
+    time_t now = time(NULL);
+    strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+
     setvbuf(stdout, NULL, _IOLBF, 0);
     fcbench_ncontenders = contenders_collect(impl, fcbench_contenders, MAX_CONTENDERS);
     if (!fcbench_ncontenders) {
@@ -391,25 +698,33 @@ int main(int argc, char **argv)
         return 2;
     }
     bench_opts_init(&opts, quick);
-    char pin[64];
-    pin_to_one_cpu(pin, sizeof pin);
+    opts.cold = cold;
+    pin_to_one_cpu(pin_desc, sizeof pin_desc);
     machine_print(stdout);
-    printf("# method: %s; %u samples of >= %.0f us, contenders interleaved; median; hot buffers\n", pin,
-           opts.samples, opts.min_sample_ns / 1e3);
+    printf("# method: %s; %u samples of >= %.0f us, contenders interleaved; median; %s buffers%s; %s\n", pin_desc,
+           opts.samples, opts.min_sample_ns / 1e3, cold ? "cold" : "hot",
+           cold ? " (rotating over 2 x the cold region)" : "", date);
     if (!strcmp(cmd, "list")) {
         for (size_t j = 0; j < fcbench_ncontenders; j++) printf("%s\n", fcbench_contenders[j].name);
         return 0;
     }
-    arena_len = ((size_t)64 << 20) + 3 * 4096;
-    arena_a = bench_alloc(arena_len);
-    arena_b = bench_alloc(arena_len);
-    size_t ns = sizeof scenarios / sizeof scenarios[0], found = 0;
-    for (size_t i = 0; i < ns; i++)
-        if (!strcmp(cmd, "all") || !strcmp(cmd, scenarios[i].name)) {
+    arena_a = bench_alloc(ARENA_MAX + 3 * 4096);
+    arena_b = bench_alloc(ARENA_MAX + 3 * 4096);
+    size_t total = 0, k = 0;
+    for (size_t i = 0; i < NSCENARIOS; i++) total += !strcmp(cmd, "all") ? (size_t)scenarios[i].in_all : 0;
+    double t0 = now_ns();
+    for (size_t i = 0; i < NSCENARIOS; i++)
+        if (strcmp(cmd, "all") ? !strcmp(cmd, scenarios[i].name) : scenarios[i].in_all) {
+            if (total) {
+                snprintf(progress_prefix, sizeof progress_prefix, " %zu/%zu %s:", ++k, total, scenarios[i].name);
+                if (!isatty(2))
+                    fprintf(stderr, "[fcbench] %zu/%zu %s (%.0f s so far)\n", k, total, scenarios[i].name,
+                            (now_ns() - t0) / 1e9);
+            }
             scenarios[i].run();
-            found = 1;
         }
-    if (!found) return usage();
-    if (json) write_json(json, cmd);
+    if (total) fprintf(stderr, "[fcbench] all: %zu scenarios in %.0f s\n", total, (now_ns() - t0) / 1e9);
+    if (json) write_json(json, cmd, argv_line, date);
+    if (csv) write_csv(csv);
     return 0;
 }

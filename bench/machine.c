@@ -50,7 +50,47 @@ static void cpu_flags(char *buf, size_t size)
     fclose(f);
 }
 
-static long cache(int name) { return sysconf(name); }
+/* sysfs first: it describes the cache one core sees (glibc's sysconf may
+ * report a whole-socket L3 under virtualisation). */
+static long sysfs_cache(int level)
+{
+    for (int i = 0; i < 8; i++) {
+        char path[96], buf[32];
+        long lv = 0, size = 0;
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
+        FILE *f = fopen(path, "r");
+        if (!f) return 0;
+        if (fscanf(f, "%ld", &lv) != 1) lv = 0;
+        fclose(f);
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/type", i);
+        if (!(f = fopen(path, "r"))) continue;
+        int data = fgets(buf, sizeof buf, f) && strncmp(buf, "Instruction", 11) != 0;
+        fclose(f);
+        if (lv != level || !data) continue;
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
+        if (!(f = fopen(path, "r"))) continue;
+        char unit = 0;
+        if (fscanf(f, "%ld%c", &size, &unit) >= 1) size *= unit == 'K' ? 1024 : unit == 'M' ? 1048576 : 1;
+        fclose(f);
+        return size;
+    }
+    return 0;
+}
+
+long machine_cache_bytes(int level)
+{
+    static long memo[4] = {-1, -1, -1, -1};
+    if (level < 1 || level > 3) return 0;
+    if (memo[level] >= 0) return memo[level];
+    long v = sysfs_cache(level);
+    if (v <= 0) {
+        static const int names[] = {0, _SC_LEVEL1_DCACHE_SIZE, _SC_LEVEL2_CACHE_SIZE, _SC_LEVEL3_CACHE_SIZE};
+        v = sysconf(names[level]);
+    }
+    return memo[level] = v > 0 ? v : 0;
+}
+
+static long cache(int level) { return machine_cache_bytes(level); }
 
 void machine_print(FILE *out)
 {
@@ -61,8 +101,8 @@ void machine_print(FILE *out)
     cpu_flags(flags, sizeof flags);
     fprintf(out, "# machine: %s, %ld cpus; flags: %s\n", model, sysconf(_SC_NPROCESSORS_ONLN), flags);
     fprintf(out, "# caches: L1d %ld KiB, L2 %ld KiB, L3 %ld KiB; glibc %s; kernel %s %s\n",
-            cache(_SC_LEVEL1_DCACHE_SIZE) / 1024, cache(_SC_LEVEL2_CACHE_SIZE) / 1024,
-            cache(_SC_LEVEL3_CACHE_SIZE) / 1024, gnu_get_libc_version(), u.sysname, u.release);
+            cache(1) / 1024, cache(2) / 1024,
+            cache(3) / 1024, gnu_get_libc_version(), u.sysname, u.release);
     fprintf(out, "# fastcopy %s, fc_memcpy uses %s; timer resolution %.0f ns\n", fc_version(), fc_active(),
             timer_resolution_ns());
 }
@@ -79,7 +119,7 @@ void machine_describe(FILE *j, const char *ind)
     fprintf(j, ",\n%s\"cpus\": %ld,\n%s\"flags\": ", ind, sysconf(_SC_NPROCESSORS_ONLN), ind);
     json_str(j, flags);
     fprintf(j, ",\n%s\"l1d_bytes\": %ld, \"l2_bytes\": %ld, \"l3_bytes\": %ld,\n", ind,
-            cache(_SC_LEVEL1_DCACHE_SIZE), cache(_SC_LEVEL2_CACHE_SIZE), cache(_SC_LEVEL3_CACHE_SIZE));
+            cache(1), cache(2), cache(3));
     fprintf(j, "%s\"libc\": ", ind);
     json_str(j, gnu_get_libc_version());
     fprintf(j, ",\n%s\"kernel\": ", ind);

@@ -7,7 +7,7 @@
 #include <sys/mman.h>
 #include <time.h>
 
-static double now_ns(void)
+double now_ns(void)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC_RAW, &t);
@@ -61,19 +61,45 @@ unsigned char *bench_alloc(size_t bytes)
     return p;
 }
 
+/* Next slot of a cold rotation: a full cycle over 0..slots-1 with a stride
+ * coprime to slots and far from 1, so no prefetcher learns the next buffer. */
+static size_t slot_step(size_t slots)
+{
+    if (slots < 3) return 1;
+    size_t step = slots * 5 / 8 + 1;
+    for (;; step++) {
+        size_t a = step, b = slots;
+        while (b) {
+            size_t t = a % b;
+            a = b;
+            b = t;
+        }
+        if (a == 1) return step;
+    }
+}
+
 __attribute__((noinline)) static double run_calls(copy_fn f, const struct bench_case *bc, uint64_t iters)
 {
     unsigned char *d = bc->dst;
     const unsigned char *s = bc->src;
     size_t n = bc->n;
     const struct bench_batch *b = bc->batch;
+    size_t slots = bc->slots, stride = bc->stride, step = slot_step(slots), slot = 0;
     double t0 = now_ns();
     if (b)
         for (uint64_t i = 0; i < iters; i++)
             for (size_t k = 0; k < b->len; k++) {
-                f(d + b->doff[k], s + b->soff[k], b->n[k]);
+                size_t o = slot * stride; /* cold: every call elsewhere */
+                f(d + o + b->doff[k], s + o + b->soff[k], b->n[k]);
                 __asm__ volatile("" ::: "memory");
+                if (slots && (slot += step) >= slots) slot -= slots;
             }
+    else if (slots)
+        for (uint64_t i = 0; i < iters; i++) {
+            f(d + slot * stride, s + slot * stride, n);
+            __asm__ volatile("" ::: "memory");
+            if ((slot += step) >= slots) slot -= slots;
+        }
     else
         for (uint64_t i = 0; i < iters; i++) {
             f(d, s, n);
@@ -116,31 +142,37 @@ static double quantile(const double *v, unsigned n, double q)
     return i + 1 < n ? v[i] + frac * (v[i + 1] - v[i]) : v[i];
 }
 
+void stats_from_samples(struct stats *st, const double *ns, unsigned k, double bytes_per_call)
+{
+    double v[MAX_SAMPLES];
+    if (k > MAX_SAMPLES) k = MAX_SAMPLES;
+    for (unsigned i = 0; i < k; i++) v[i] = st->sample_ns[i] = ns[i];
+    qsort(v, k, sizeof *v, cmp_double);
+    st->med_ns = quantile(v, k, 0.5);
+    st->q1_ns = quantile(v, k, 0.25);
+    st->q3_ns = quantile(v, k, 0.75);
+    st->gbps = st->med_ns > 0 ? bytes_per_call / st->med_ns : 0;
+    st->samples = k;
+}
+
 void bench_measure(const struct bench_opts *o, const struct contender *c, size_t k, const struct bench_case *bc,
                    struct stats *st)
 {
     uint64_t iters[MAX_CONTENDERS];
     double calls = bc->batch ? (double)bc->batch->len : 1.0;
     double bytes = bc->batch ? bc->batch->bytes / calls : (double)bc->n; /* per call */
-    double *t = calloc(k * o->samples, sizeof *t);
-    if (!t) exit(1);
+    unsigned ns = o->samples < MAX_SAMPLES ? o->samples : MAX_SAMPLES;
+    double t[MAX_CONTENDERS][MAX_SAMPLES];
     for (size_t j = 0; j < k; j++) iters[j] = calibrate(o, pick(&c[j], bc), bc);
-    for (unsigned s = 0; s < o->samples; s++)
+    for (unsigned s = 0; s < ns; s++)
         for (size_t r = 0; r < k; r++) {
             size_t j = (r + s) % k; /* rotate who goes first */
-            t[j * o->samples + s] = run_calls(pick(&c[j], bc), bc, iters[j]) / (double)iters[j] / calls;
+            t[j][s] = run_calls(pick(&c[j], bc), bc, iters[j]) / (double)iters[j] / calls;
         }
     for (size_t j = 0; j < k; j++) {
-        double *v = t + j * o->samples;
-        qsort(v, o->samples, sizeof *v, cmp_double);
-        st[j].med_ns = quantile(v, o->samples, 0.5);
-        st[j].q1_ns = quantile(v, o->samples, 0.25);
-        st[j].q3_ns = quantile(v, o->samples, 0.75);
-        st[j].gbps = st[j].med_ns > 0 ? bytes / st[j].med_ns : 0;
-        st[j].samples = o->samples;
+        stats_from_samples(&st[j], t[j], ns, bytes);
         st[j].iters = iters[j];
     }
-    free(t);
 }
 
 static int validate_one(const struct contender *c, const struct bench_case *bc);
@@ -149,8 +181,8 @@ int bench_validate(const struct contender *c, const struct bench_case *bc)
 {
     if (!bc->batch) return validate_one(c, bc);
     for (size_t k = 0; k < bc->batch->len; k++) {
-        struct bench_case one = {bc->dst + bc->batch->doff[k], bc->src + bc->batch->soff[k], bc->batch->n[k],
-                                 bc->use_memmove, NULL};
+        struct bench_case one = {.dst = bc->dst + bc->batch->doff[k], .src = bc->src + bc->batch->soff[k],
+                                 .n = bc->batch->n[k], .use_memmove = bc->use_memmove};
         if (!validate_one(c, &one)) return 0;
     }
     return 1;

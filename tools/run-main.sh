@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The README's main command (make bench): build, self-check the registry, then
-# fcbench all (the scenarios that exist so far); tables and JSON go to bench-results/.
-# (The HTML report and the remaining scenarios come with the rest of the
-# fcbench issue.)
+# The README's main command (make bench): set-up, build, registry self-check,
+# then `fcbench all` (tables: bench-results/all.txt, data: all.json + all.csv)
+# and `fcbench report` (bench-results/report.html + PNGs).
+# FCBENCH_ARGS adds options to fcbench all (e.g. "--impl libc,generic" or "--quick").
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -12,6 +12,10 @@ cmake --build build/release >/dev/null
 build/release/fastcopy-info
 mkdir -p bench-results
 echo
-echo "== fcbench all (tables: bench-results/all.txt, data: bench-results/all.json)"
-build/release/fcbench all --json bench-results/all.json | tee bench-results/all.txt |
-  grep -E 'CLIFF|^ n =|fall below|^#|MBytes' || true
+echo "== fcbench all (tables: bench-results/all.txt, data: bench-results/all.json, all.csv)"
+# shellcheck disable=SC2086
+build/release/fcbench all ${FCBENCH_ARGS:-} --json bench-results/all.json --csv bench-results/all.csv |
+  tee bench-results/all.txt | grep -E 'CLIFF|^ n =|fall below|^#|MBytes|^(L1|L2|L3|DRAM) ' || true
+echo
+echo "== fcbench report"
+build/release/fcbench report bench-results/all.json -o bench-results

@@ -25,15 +25,28 @@ if [ "$what" = test ]; then
   [ -e /usr/s390x-linux-gnu/lib/libc.a ] || missing+=(libc6-dev-s390x-cross)
 fi
 
-# Python modules for the fcbench tests/reports, from PyPI into the python3 on PATH.
+# Python modules: matplotlib for the report (make bench), + jsonschema for the
+# tests.  Debian's own python3 gets Debian's packages; any other python3 on PATH
+# (a venv, pyenv) gets them from PyPI.
 py_modules() {
-  [ "$what" = test ] || return 0
   command -v python3 >/dev/null 2>&1 || return 0
-  python3 -c 'import jsonschema' 2>/dev/null && return 0
-  echo "fastcopy: installing Python module jsonschema (pip)"
-  python3 -m pip install --quiet jsonschema 2>/dev/null ||
-    python3 -m pip install --quiet --break-system-packages jsonschema ||
-    { echo "fastcopy: could not install jsonschema: python3 -m pip install jsonschema" >&2; return 1; }
+  local mods=(matplotlib) m todo=()
+  [ "$what" = test ] && mods+=(jsonschema)
+  for m in "${mods[@]}"; do python3 -c "import $m" 2>/dev/null || todo+=("$m"); done
+  [ ${#todo[@]} -eq 0 ] && return 0
+  if [ "$(python3 -c 'import sys; print(sys.prefix)')" = /usr ] && command -v apt-get >/dev/null; then
+    if [ "$(id -u)" -ne 0 ]; then
+      echo "fastcopy: missing Python modules ${todo[*]}: as root, apt-get install -y ${todo[*]/#/python3-}" >&2
+      return 1
+    fi
+    echo "fastcopy: installing ${todo[*]/#/python3-}"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${todo[@]/#/python3-}" >/dev/null
+  else
+    echo "fastcopy: installing Python modules ${todo[*]} (pip, into $(command -v python3))"
+    python3 -m pip install --quiet "${todo[@]}" 2>/dev/null ||
+      python3 -m pip install --quiet --break-system-packages "${todo[@]}" ||
+      { echo "fastcopy: could not install ${todo[*]}: python3 -m pip install ${todo[*]}" >&2; return 1; }
+  fi
 }
 
 if [ ${#missing[@]} -eq 0 ]; then py_modules; exit $?; fi
@@ -48,5 +61,8 @@ echo "fastcopy: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-command -v python3 >/dev/null && ! python3 -m pip --version >/dev/null 2>&1 && apt-get install -y -qq python3-pip >/dev/null
+if command -v python3 >/dev/null && [ "$(python3 -c 'import sys; print(sys.prefix)')" != /usr ] &&
+   ! python3 -m pip --version >/dev/null 2>&1; then
+  apt-get install -y -qq python3-pip >/dev/null
+fi
 py_modules

@@ -1,0 +1,192 @@
+/*
+ * fcbench peak: the machine's copy ceilings, per level of the memory
+ * hierarchy, so every other result can be read as a fraction of what this
+ * CPU can do at all (the DPDK seed's "judge against the theoretical optimum").
+ *
+ * For each level a copy of n bytes is made whose src + dst (2n) fill about
+ * half the level (L1, L2, L3) or 4x the last-level cache (DRAM), buffers
+ * page-aligned, by every kernel below; the level's peak is the best kernel's
+ * median GB/s (bytes copied, counted once).  Kernels are best cases, not
+ * copy routines: aligned, n a multiple of 256, no size ladder.
+ *
+ *   kernel        where                   loop
+ *   word-loop     everywhere              8 x 8-byte words
+ *   sse2-loop     x86-64                  4 x 16 B unaligned loads, aligned stores
+ *   avx2-loop     x86-64 with AVX2        4 x 32 B
+ *   avx512-loop   x86-64 with AVX-512F    4 x 64 B
+ *   rep-movsb     x86-64 with ERMS        one rep movsb
+ *   sse2-nt       x86-64                  as sse2-loop, non-temporal stores, sfence
+ *   avx2-nt       x86-64 with AVX2        as avx2-loop, non-temporal stores, sfence
+ *   neon-loop     AArch64                 4 x 16 B (ld1/st1)
+ *
+ * This file is built with -fno-builtin (and gcc's
+ * -fno-tree-loop-distribute-patterns): no loop may become a memcpy call.
+ */
+#include "bench.h"
+
+#include <string.h>
+#include <sys/mman.h>
+
+#if defined(__x86_64__)
+#include <cpuid.h>
+#include <immintrin.h>
+#elif defined(__aarch64__)
+#include <arm_neon.h>
+#endif
+
+struct peak fcbench_peaks[4] = {{"L1", 0, 0, ""}, {"L2", 0, 0, ""}, {"L3", 0, 0, ""}, {"DRAM", 0, 0, ""}};
+
+static void *word_loop(void *d, const void *s, size_t n)
+{
+    unsigned long *dw = d;
+    const unsigned long *sw = s;
+    for (size_t i = 0; i < n / sizeof *dw; i += 8) {
+        unsigned long a = sw[i], b = sw[i + 1], c = sw[i + 2], e = sw[i + 3];
+        unsigned long f = sw[i + 4], g = sw[i + 5], h = sw[i + 6], k = sw[i + 7];
+        dw[i] = a, dw[i + 1] = b, dw[i + 2] = c, dw[i + 3] = e;
+        dw[i + 4] = f, dw[i + 5] = g, dw[i + 6] = h, dw[i + 7] = k;
+    }
+    return d;
+}
+
+#if defined(__x86_64__)
+/* One body per vector width: 4 unaligned loads, then 4 stores (STORE: aligned or streaming). */
+#define VEC_KERNEL(name, attr, T, W, LOAD, STORE, FENCE)                                            \
+    attr static void *name(void *d, const void *s, size_t n)                                        \
+    {                                                                                               \
+        char *dp = d;                                                                               \
+        const char *sp = s;                                                                         \
+        for (size_t i = 0; i < n; i += 4 * W) {                                                     \
+            T a = LOAD((const T *)(sp + i)), b = LOAD((const T *)(sp + i + W));                      \
+            T c = LOAD((const T *)(sp + i + 2 * W)), e = LOAD((const T *)(sp + i + 3 * W));          \
+            STORE((T *)(dp + i), a);                                                                \
+            STORE((T *)(dp + i + W), b);                                                            \
+            STORE((T *)(dp + i + 2 * W), c);                                                        \
+            STORE((T *)(dp + i + 3 * W), e);                                                        \
+        }                                                                                           \
+        FENCE;                                                                                      \
+        return d;                                                                                   \
+    }
+#define NOFENCE ((void)0)
+VEC_KERNEL(sse2_loop, , __m128i, 16, _mm_loadu_si128, _mm_store_si128, NOFENCE)
+VEC_KERNEL(sse2_nt, , __m128i, 16, _mm_loadu_si128, _mm_stream_si128, _mm_sfence())
+VEC_KERNEL(avx2_loop, __attribute__((target("avx2"))), __m256i, 32, _mm256_loadu_si256, _mm256_store_si256, NOFENCE)
+VEC_KERNEL(avx2_nt, __attribute__((target("avx2"))), __m256i, 32, _mm256_loadu_si256, _mm256_stream_si256,
+           _mm_sfence())
+#define LOAD512(p) _mm512_loadu_si512((const void *)(p))
+#define STORE512(p, v) _mm512_store_si512((void *)(p), v)
+VEC_KERNEL(avx512_loop, __attribute__((target("avx512f"))), __m512i, 64, LOAD512, STORE512, NOFENCE)
+
+static void *rep_movsb(void *d, const void *s, size_t n)
+{
+    void *dd = d;
+    __asm__ volatile("rep movsb" : "+D"(dd), "+S"(s), "+c"(n) : : "memory");
+    return d;
+}
+
+static int has_erms(void)
+{
+    unsigned a, b, c, e;
+    return __get_cpuid_count(7, 0, &a, &b, &c, &e) && (b & (1u << 9));
+}
+#elif defined(__aarch64__)
+static void *neon_loop(void *d, const void *s, size_t n)
+{
+    uint8_t *dp = d;
+    const uint8_t *sp = s;
+    for (size_t i = 0; i < n; i += 64) {
+        uint8x16_t a = vld1q_u8(sp + i), b = vld1q_u8(sp + i + 16), c = vld1q_u8(sp + i + 32),
+                   e = vld1q_u8(sp + i + 48);
+        vst1q_u8(dp + i, a);
+        vst1q_u8(dp + i + 16, b);
+        vst1q_u8(dp + i + 32, c);
+        vst1q_u8(dp + i + 48, e);
+    }
+    return d;
+}
+#endif
+
+static size_t kernels(struct contender *k)
+{
+    size_t m = 0;
+#define ADD(nm, fn)                                                                                \
+    do {                                                                                           \
+        snprintf(k[m].name, sizeof k[m].name, "%s", nm);                                          \
+        k[m].memcpy_fn = k[m].memmove_fn = fn;                                                    \
+        m++;                                                                                       \
+    } while (0)
+    ADD("word-loop", word_loop);
+#if defined(__x86_64__)
+    __builtin_cpu_init();
+    ADD("sse2-loop", sse2_loop);
+    if (__builtin_cpu_supports("avx2")) ADD("avx2-loop", avx2_loop);
+    if (__builtin_cpu_supports("avx512f")) ADD("avx512-loop", avx512_loop);
+    if (has_erms()) ADD("rep-movsb", rep_movsb);
+    ADD("sse2-nt", sse2_nt);
+    if (__builtin_cpu_supports("avx2")) ADD("avx2-nt", avx2_nt);
+#elif defined(__aarch64__)
+    ADD("neon-loop", neon_loop);
+#endif
+#undef ADD
+    return m;
+}
+
+void scenario_peak(void)
+{
+    struct contender k[8];
+    size_t nk = kernels(k);
+    long l1 = machine_cache_bytes(1), l2 = machine_cache_bytes(2), l3 = machine_cache_bytes(3);
+    long llc = l3 ? l3 : l2;
+    size_t n_for[4] = {(size_t)l1 / 4, (size_t)l2 / 4, (size_t)l3 / 4, 0};
+    n_for[3] = llc > 0 ? 2 * (size_t)llc : (size_t)256 << 20; /* src + dst = 4x the LLC */
+    if (n_for[3] < ((size_t)64 << 20)) n_for[3] = (size_t)64 << 20;
+    if (opts.quick) n_for[3] = (size_t)16 << 20;
+    printf("\n== peak: copy ceilings, GB/s (median; src + dst = 2n; page-aligned; best kernel marked *)\n");
+    printf("%-6s %10s", "level", "n");
+    for (size_t j = 0; j < nk; j++) printf(" %12s", k[j].name);
+    putchar('\n');
+    for (size_t lv = 0; lv < 4; lv++) {
+        size_t n = n_for[lv] & ~(size_t)255;
+        if (lv == 2 && (size_t)l3 / 4 <= (size_t)l2 / 2) n = 0; /* no distinct L3 */
+        if (!n) continue;
+        int own = n + 3 * 4096 > ((size_t)64 << 20);
+        unsigned char *a = own ? bench_alloc(n + 3 * 4096) : arena_a, *b = own ? bench_alloc(n + 3 * 4096) : arena_b;
+        struct bench_case bc = {.dst = b + 4096, .src = a + 4096, .n = n};
+        struct contender ok[8];
+        size_t nok = 0;
+        for (size_t j = 0; j < nk; j++)
+            if (bench_validate(&k[j], &bc)) ok[nok++] = k[j];
+        struct stats st[8];
+        struct bench_opts saved = opts;
+        if (lv == 3) opts.samples = opts.quick ? 3 : 7; /* each copy is tens of ms */
+        bench_measure(&opts, ok, nok, &bc, st);
+        opts = saved;
+        struct peak *p = &fcbench_peaks[lv];
+        p->n = n;
+        printf("%-6s %10zu", p->level, n);
+        bench_label = p->level;
+        for (size_t j = 0, i = 0; j < nk; j++) {
+            if (i < nok && !strcmp(ok[i].name, k[j].name)) {
+                bench_record("peak", &ok[i], &bc, &st[i]);
+                if (st[i].gbps > p->gbps) {
+                    p->gbps = st[i].gbps;
+                    snprintf(p->kernel, sizeof p->kernel, "%s", ok[i].name);
+                }
+                i++;
+            }
+        }
+        bench_label = NULL;
+        for (size_t j = 0, i = 0; j < nk; j++) {
+            if (i < nok && !strcmp(ok[i].name, k[j].name)) {
+                printf(" %11.2f%c", st[i].gbps, !strcmp(p->kernel, ok[i].name) ? '*' : ' ');
+                i++;
+            } else
+                printf(" %12s", "wrong");
+        }
+        putchar('\n');
+        if (own) {
+            munmap(a, n + 3 * 4096);
+            munmap(b, n + 3 * 4096);
+        }
+    }
+}
