@@ -108,6 +108,12 @@ extern struct peak fcbench_peaks[4];
 /* Machine description for reports. */
 void machine_describe(FILE *json, const char *indent);
 void machine_print(FILE *out);
+/* Background load while fcbench ran (from /proc/stat): the share of the
+ * other CPUs' time they were busy, and the share of this CPU's time the
+ * hypervisor stole.  Either makes absolute figures noisy (ratios from one
+ * interleaved run hold better). */
+void load_monitor_start(void);
+void load_monitor_end(int mycpu, double *others_busy, double *steal);
 /* Data cache size at level 1..3 one core sees (sysfs, else sysconf); 0 if unknown. */
 long machine_cache_bytes(int level);
 

@@ -36,6 +36,7 @@
 #include "bench.h" /* first: it defines _GNU_SOURCE */
 
 #include <errno.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -84,6 +85,7 @@ unsigned char *arena_a, *arena_b;
 static unsigned char *cold_a, *cold_b;
 static size_t user_sizes[64], nuser_sizes;
 static char pin_desc[64];
+static double others_busy, steal_share;
 
 #define ARENA_MAX ((size_t)64 << 20)
 
@@ -500,8 +502,9 @@ static void write_json(const char *path, const char *scenario, const char *argv_
     machine_describe(f, "    ");
     fprintf(f, "\n  },\n  \"method\": {\"samples\": %u, \"min_sample_ns\": %.0f, \"statistic\": \"median\", "
                "\"spread\": \"iqr\", \"bytes\": \"copied, counted once\", \"cache\": \"%s\", "
-               "\"cold_region_bytes\": %zu, \"pinned\": ",
-            opts.samples, opts.min_sample_ns, opts.cold ? "cold" : "hot", cold_region_bytes());
+               "\"cold_region_bytes\": %zu, \"other_cpus_busy\": %.4f, \"steal\": %.4f, \"pinned\": ",
+            opts.samples, opts.min_sample_ns, opts.cold ? "cold" : "hot", cold_region_bytes(), others_busy,
+            steal_share);
     json_str(f, pin_desc);
     fprintf(f, "},\n  \"contenders\": [");
     for (size_t j = 0; j < fcbench_ncontenders; j++) {
@@ -713,6 +716,7 @@ int main(int argc, char **argv)
     size_t total = 0, k = 0;
     for (size_t i = 0; i < NSCENARIOS; i++) total += !strcmp(cmd, "all") ? (size_t)scenarios[i].in_all : 0;
     double t0 = now_ns();
+    load_monitor_start();
     for (size_t i = 0; i < NSCENARIOS; i++)
         if (strcmp(cmd, "all") ? !strcmp(cmd, scenarios[i].name) : scenarios[i].in_all) {
             if (total) {
@@ -724,6 +728,10 @@ int main(int argc, char **argv)
             scenarios[i].run();
         }
     if (total) fprintf(stderr, "[fcbench] all: %zu scenarios in %.0f s\n", total, (now_ns() - t0) / 1e9);
+    load_monitor_end(sched_getcpu(), &others_busy, &steal_share);
+    printf("\n# background: the other CPUs were busy %.0f%% of the run, the hypervisor stole %.1f%% of this CPU%s\n",
+           100 * others_busy, 100 * steal_share,
+           others_busy > 0.1 || steal_share > 0.02 ? " - absolute figures are noisy; compare ratios within the run" : "");
     if (json) write_json(json, cmd, argv_line, date);
     if (csv) write_csv(csv);
     return 0;

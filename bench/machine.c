@@ -147,3 +147,50 @@ void json_str(FILE *f, const char *s)
     }
     fputc('"', f);
 }
+
+/* /proc/stat per-CPU jiffies: busy (neither idle nor iowait), total, steal. */
+#define LOAD_MAX_CPUS 1024
+static unsigned long long load_busy[LOAD_MAX_CPUS], load_total[LOAD_MAX_CPUS], load_steal[LOAD_MAX_CPUS];
+static int load_cpus = -1;
+
+static int load_read(unsigned long long *busy, unsigned long long *total, unsigned long long *steal)
+{
+    FILE *f = fopen("/proc/stat", "r");
+    if (!f) return -1;
+    char line[512];
+    int n = 0;
+    while (fgets(line, sizeof line, f)) {
+        unsigned cpu;
+        unsigned long long v[8] = {0};
+        if (strncmp(line, "cpu", 3) || line[3] < '0' || line[3] > '9') continue;
+        if (sscanf(line + 3, "%u %llu %llu %llu %llu %llu %llu %llu %llu", &cpu, &v[0], &v[1], &v[2], &v[3], &v[4],
+                   &v[5], &v[6], &v[7]) < 5 || cpu >= LOAD_MAX_CPUS)
+            continue;
+        unsigned long long t = 0;
+        for (int i = 0; i < 8; i++) t += v[i];
+        total[cpu] = t;
+        busy[cpu] = t - v[3] - v[4] - v[7]; /* minus idle, iowait, steal */
+        steal[cpu] = v[7];
+        if ((int)cpu + 1 > n) n = (int)cpu + 1;
+    }
+    fclose(f);
+    return n;
+}
+
+void load_monitor_start(void) { load_cpus = load_read(load_busy, load_total, load_steal); }
+
+void load_monitor_end(int mycpu, double *others_busy, double *steal)
+{
+    static unsigned long long b[LOAD_MAX_CPUS], t[LOAD_MAX_CPUS], s[LOAD_MAX_CPUS];
+    *others_busy = *steal = 0;
+    if (load_cpus <= 0 || load_read(b, t, s) != load_cpus) return;
+    unsigned long long ob = 0, ot = 0;
+    for (int c = 0; c < load_cpus; c++) {
+        if (c == mycpu) continue;
+        ob += b[c] - load_busy[c];
+        ot += t[c] - load_total[c];
+    }
+    *others_busy = ot ? (double)ob / (double)ot : 0;
+    if (mycpu >= 0 && mycpu < load_cpus && t[mycpu] > load_total[mycpu])
+        *steal = (double)(s[mycpu] - load_steal[mycpu]) / (double)(t[mycpu] - load_total[mycpu]);
+}
