@@ -1,10 +1,17 @@
 #!/usr/bin/env python3
-"""fcbench smoke tests (quick mode): every scenario runs, its JSON validates
-against bench/fcbench.schema.json, large/offsets print the seed formats, and a deliberately slowed contender
-(FCBENCH_TEST_SLOW=1: generic done twice, 16 times when dst % 64 == 9) is
-reported slower than generic and flagged as a cliff at dst % 64 = 9.
-usage: check_fcbench.py FCBENCH SCHEMA WORKDIR"""
-import json, os, re, statistics, subprocess, sys
+"""fcbench smoke tests (quick mode).
+
+One `fcbench all --quick` run with libc, generic and a deliberately slowed
+contender (FCBENCH_TEST_SLOW=1: generic done twice, 16 times when dst % 64 == 9),
+then `grid` and `--cold` runs.  Checked: every scenario's JSON validates
+against bench/fcbench.schema.json and its CSV matches it; large/offsets/uaccess
+print the seed formats; peak, pipe and dist cover what they promise; the
+slowed contender is reported slower than generic and flagged as a cliff at
+dst % 64 = 9 (by cliffs, in the grid and by compare); `fcbench report` writes
+report.html with its plots; `fcbench compare` finds a run equal to itself.
+usage: check_fcbench.py FCBENCH SCHEMA WORKDIR
+"""
+import csv, json, os, re, statistics, subprocess, sys
 
 import jsonschema
 
@@ -15,77 +22,155 @@ env = dict(os.environ, FCBENCH_TEST_SLOW="1")
 checks = 0
 
 
-def run(*args):
+def ok(msg):
     global checks
-    out = os.path.join(work, args[0] + ".json")
-    p = subprocess.run([fcbench, *args, "--quick", "--json", out], env=env, capture_output=True, text=True)
+    checks += 1
+    print("ok:", msg)
+
+
+def fail(msg):
+    sys.exit("FAIL: " + msg)
+
+
+def run(name, *args):
+    out = os.path.join(work, name + ".json")
+    p = subprocess.run([fcbench, *args, "--quick", "--json", out, "--csv", os.path.join(work, name + ".csv")],
+                       env=env, capture_output=True, text=True)
     if p.returncode != 0:
-        sys.exit(f"FAIL: fcbench {' '.join(args)} exited {p.returncode}\n{p.stdout}\n{p.stderr}")
+        fail(f"fcbench {' '.join(args)} exited {p.returncode}\n{p.stdout}\n{p.stderr}")
     data = json.load(open(out))
     jsonschema.validate(data, schema)
-    checks += 1
-    print(f"ok: fcbench {' '.join(args)} --quick: {len(data['results'])} results, JSON valid")
+    rows = list(csv.DictReader(open(os.path.join(work, name + ".csv"))))
+    cells = sum(1 for g in data["grids"] for row in g["gbps"] for x in row if x > 0)
+    if len(rows) != len(data["results"]) + cells:
+        fail(f"{name}.csv has {len(rows)} rows, JSON {len(data['results'])} results + {cells} grid cells")
+    ok(f"fcbench {' '.join(args)} --quick: {len(data['results'])} results, JSON valid, CSV matches")
     return p.stdout, data
+
+
+def results(data, scenario, **kw):
+    return [r for r in data["results"] if r["scenario"] == scenario and all(r[k] == v for k, v in kw.items())]
 
 
 listing = subprocess.run([fcbench, "list"], env=env, capture_output=True, text=True, check=True).stdout
 for name in ("libc", "generic", "test-slowed"):
     if name not in listing.split():
-        sys.exit(f"FAIL: fcbench list lacks {name}")
-checks += 1
+        fail(f"fcbench list lacks {name}")
+ok("list names libc, generic, test-slowed")
 
-_, sizes = run("sizes", "--impl", "generic,test-slowed")
+out, al = run("all", "all", "--impl", "libc,generic,test-slowed")
+if set(al["contenders"]) != {"libc", "generic", "test-slowed"}:
+    fail(f"contenders {al['contenders']}")
+scen = {r["scenario"] for r in al["results"]}
+want = {"peak", "cliffs-aligned", "cliffs-worst", "sizes", "distance", "large", "offsets-read", "offsets-write",
+        "uaccess-read", "uaccess-write", "pipe", "dist"}
+if not want <= scen:
+    fail(f"all lacks scenarios {sorted(want - scen)}")
+for r in al["results"]:
+    if len(r["samples_ns"]) != r["samples"] or not r["q1_ns"] <= r["med_ns"] <= r["q3_ns"]:
+        fail(f"inconsistent samples/quartiles in {r}")
+ok(f"all runs every scenario ({len(scen)} result kinds), samples and quartiles consistent")
+
+# peak: L1, L2 and DRAM at least, each the best of its kernels; L1 above DRAM
+levels = {p["level"]: p for p in al["peaks"]}
+if not {"L1", "L2", "DRAM"} <= set(levels) or levels["L1"]["gbps"] <= levels["DRAM"]["gbps"]:
+    fail(f"peaks {al['peaks']}")
+for lv, p in levels.items():
+    best = max(r["gbps"] for r in results(al, "peak", label=lv))
+    if abs(best - p["gbps"]) > 1e-3 * best:
+        fail(f"peak {lv} is {p['gbps']}, its best kernel {best}")
+ok("peak: " + ", ".join(f"{lv} {p['gbps']:.1f} GB/s ({p['kernel']})" for lv, p in levels.items()))
+
+# the slowed contender: slower than generic, and its cliff found at dst%64 = 9
 ratios = []
-for r in sizes["results"]:
-    if r["contender"] == "test-slowed" and r["n"] >= 1024 and r["dst_off"] != 9:
-        g = [x for x in sizes["results"] if x["contender"] == "generic" and
-             (x["n"], x["src_off"], x["dst_off"]) == (r["n"], r["src_off"], r["dst_off"])]
+for r in results(al, "sizes", contender="test-slowed", cache="hot"):
+    if r["n"] >= 1024 and r["dst_off"] != 9:
+        g = [x for x in results(al, "sizes", contender="generic", cache="hot")
+             if (x["n"], x["src_off"], x["dst_off"]) == (r["n"], r["src_off"], r["dst_off"])]
         ratios.append(r["med_ns"] / g[0]["med_ns"])
 med = statistics.median(ratios)
 if med < 1.5:
-    sys.exit(f"FAIL: test-slowed (2 copies) is reported only {med:.2f}x slower than generic")
-print(f"ok: test-slowed reported {med:.2f}x slower than generic (median over {len(ratios)} sizes >= 1 KiB)")
-checks += 1
-
-run("distance", "--impl", "libc")
-
-out, cl = run("cliffs", "--impl", "generic,test-slowed")
+    fail(f"test-slowed (2 copies) is reported only {med:.2f}x slower than generic")
+ok(f"test-slowed reported {med:.2f}x slower than generic (median over {len(ratios)} sizes >= 1 KiB)")
 flagged = [l for l in out.splitlines() if "test-slowed" in l and "CLIFF" in l]
 if not flagged or not all("dst%64=9 " in l for l in flagged):
-    sys.exit("FAIL: the slowed contender's cliff at dst%64=9 was not flagged:\n" + out)
-print(f"ok: cliff flagged for test-slowed at dst%64=9 ({len(flagged)} sizes)")
-checks += 1
+    fail("the slowed contender's cliff at dst%64=9 was not flagged:\n" + out)
+jc = [c for c in al["cliffs"] if c["contender"] == "test-slowed"]
+if not jc or not all(c["flagged"] and c["dst_off"] == 9 for c in jc):
+    fail(f"JSON cliffs for test-slowed: {jc}")
+ok(f"cliff flagged for test-slowed at dst%64=9 ({len(flagged)} sizes, text and JSON)")
+
 # the seeds' own line formats
-out, _ = run("large", "--impl", "libc,generic")
 seed = re.compile(r"^\S+ memcpy: (aligned|unaligned) copy of \d+ MBytes in \d+ msecs \(\d+ MB/s\)$", re.M)
-if len(seed.findall(out)) != 4:
-    sys.exit("FAIL: large does not print 2 contenders x {aligned, unaligned} seed lines:\n" + out)
-checks += 1
-out, _ = run("offsets", "--impl", "libc,generic")
-row = re.compile(r"^test ([12]): copier ([12]): offset ([0-7]), size (\d+): took [\d.]+ ms, [\d.]+ MiB/sec$", re.M)
+if len(seed.findall(out)) != 6:
+    fail("large does not print 3 contenders x {aligned, unaligned} seed lines:\n" + out)
+row = re.compile(r"^test ([12]): copier ([123]): offset ([0-9]+), size (\d+): took [\d.]+ ms, [\d.]+ MiB/sec$", re.M)
 rows = row.findall(out)
-if len(rows) != 2 * 2 * 3 * 8 or any(int(sz) % 8192 != (8192 - int(off)) % 8192 for _, _, off, sz in rows):
-    sys.exit(f"FAIL: offsets table has {len(rows)} rows or wrong sizes:\n" + out)
-print(f"ok: large and offsets print the seed formats ({len(rows)} offset rows)")
-checks += 1
-out, uj = run("uaccess")
-krow = re.compile(r"^test ([12]): copier ([12]): offset (\d+), size (\d+): took [\d.]+ ms, [\d.]+ MiB/sec$", re.M)
-urows = krow.findall(out)
-copiers = len({c for _, c, _, _ in urows})
-if len(urows) != 2 * 3 * 64 * copiers or {int(o) for _, _, o, _ in urows} != set(range(64)):
-    sys.exit(f"FAIL: uaccess table has {len(urows)} rows for {copiers} copiers, offsets must be 0..63:\n" + out)
-if not any(r["scenario"] == "uaccess-read" and r["dst_off"] == 5 for r in uj["results"]):
-    sys.exit("FAIL: uaccess JSON lacks copy_to_user at user offset 5")
-print(f"ok: uaccess table, {len(urows)} rows ({copiers} copiers x 2 tests x 3 sizes x offsets 0..63)")
-checks += 1
-out, dj = run("dist", "--impl", "libc,generic")
-labels = {r["label"] for r in dj["results"] if r["scenario"] == "dist"}
-want = {"MemcpyGoogle" + x for x in "ABDLMW"}
-if labels != want or len(dj["results"]) != 12:
-    sys.exit(f"FAIL: dist results cover {sorted(labels)}, expected all six distributions x 2 contenders")
-mean_a = [r["n"] for r in dj["results"] if r["label"] == "MemcpyGoogleA"][0]
+offs = [r for r in rows if int(r[3]) + int(r[2]) in (8192, 16384, 32768)]
+if len(offs) != len(rows):
+    fail("offset rows whose size is not 8/16/32 KiB minus the offset")
+ur = results(al, "uaccess-read")
+if {r["dst_off"] for r in ur} != set(range(64)) or not results(al, "uaccess-write", src_off=5):
+    fail("uaccess JSON must cover user offsets 0..63 for copy_to_user and copy_from_user")
+ok(f"large, offsets and uaccess print the seed formats ({len(rows)} offset rows)")
+
+pipe = results(al, "pipe")
+if [r["n"] for r in pipe] != [32 << k for k in range(12)] or not all(r["gbps"] > 0 for r in pipe):
+    fail(f"pipe covers {[r['n'] for r in pipe]}")
+if len(re.findall(r"^pipe: message size +\d+: +[\d.]+ MiB/sec", out, re.M)) != 12:
+    fail("pipe table lines")
+ok(f"pipe: 32 B .. 64 KiB, {pipe[0]['gbps'] * 1e3:.0f} MB/s at 32 B, {pipe[-1]['gbps'] * 1e3:.0f} MB/s at 64 KiB")
+
+dist = results(al, "dist")
+labels = {r["label"] for r in dist}
+if labels != {"MemcpyGoogle" + x for x in "ABDLMW"} or len(dist) != 18:
+    fail(f"dist results cover {sorted(labels)}, expected all six distributions x 3 contenders")
+mean_a = results(al, "dist", label="MemcpyGoogleA")[0]["n"]
 if not 100 <= mean_a <= 200:  # the file's mean size is 145 B
-    sys.exit(f"FAIL: dist batch for MemcpyGoogleA has mean size {mean_a}, expected about 145")
-print(f"ok: dist covers the six distributions (Google A mean {mean_a} B)")
-checks += 1
+    fail(f"dist batch for MemcpyGoogleA has mean size {mean_a}, expected about 145")
+ok(f"dist covers the six distributions (Google A mean {mean_a} B)")
+
+cold = results(al, "sizes", cache="cold")
+if not cold or {r["label"] for r in cold} != {"aligned"}:
+    fail("sizes must add an aligned cold table")
+ok(f"sizes: hot placements + {len(cold)} aligned cold results")
+
+# grid: the slowed contender's dst%64 = 9 column is its worst
+out, gr = run("grid", "grid", "--impl", "generic,test-slowed", "--sizes", "4096")
+g = [x for x in gr["grids"] if x["contender"] == "test-slowed" and x["source"] == "grid"][0]
+col = g["dst_offs"].index(9)
+worst_col = min(range(len(g["dst_offs"])), key=lambda c: statistics.median(row[c] for row in g["gbps"]))
+if worst_col != col or len(g["src_offs"]) != 64:
+    fail(f"grid: worst column is dst_off {g['dst_offs'][worst_col]}, expected 9")
+ok("grid: 64 src offsets, the slowed contender's worst column is dst%64 = 9")
+
+# cold mode: every placement scenario result says so
+_, co = run("cold", "offsets", "--cold", "--impl", "libc,generic")
+if {r["cache"] for r in co["results"]} != {"cold"} or co["method"]["cold_region_bytes"] < 4 * (co["machine"]["l3_bytes"] or 1):
+    fail("--cold results must be cold, over >= 4x the LLC")
+ok(f"--cold: region {co['method']['cold_region_bytes'] >> 20} MiB (L3 {co['machine']['l3_bytes'] >> 20} MiB)")
+
+# compare: a run against itself agrees exactly; within one run, test-slowed is slower than generic
+p = subprocess.run([fcbench, "compare", os.path.join(work, "all.json"), os.path.join(work, "all.json"),
+                    "--min-n", "1024", "--max-diff", "0.05"], capture_output=True, text=True)
+if p.returncode != 0:
+    fail(f"compare of a run with itself exited {p.returncode}\n{p.stdout}\n{p.stderr}")
+p = subprocess.run([fcbench, "compare", os.path.join(work, "all.json"), "--base", "generic", "--scenario", "sizes"],
+                   capture_output=True, text=True)
+if p.returncode != 0 or "test-slowed" not in p.stdout or "slower" not in p.stdout:
+    fail(f"compare --base generic does not report test-slowed slower:\n{p.stdout}\n{p.stderr}")
+ok("compare: a run equals itself; test-slowed significantly slower than generic")
+
+# report: HTML with its plots
+rep = os.path.join(work, "report")
+p = subprocess.run([fcbench, "report", os.path.join(work, "all.json"), "-o", rep], capture_output=True, text=True)
+html = os.path.join(rep, "report.html")
+if p.returncode != 0 or not os.path.exists(html):
+    fail(f"fcbench report exited {p.returncode}\n{p.stdout}\n{p.stderr}")
+page = open(html).read()
+pngs = re.findall(r'src="([^"]+\.png)"', page)
+missing = [x for x in pngs if not os.path.exists(os.path.join(rep, x))]
+if len(pngs) < 5 or missing or "test-slowed" not in page:
+    fail(f"report.html shows {len(pngs)} plots, missing files {missing}")
+ok(f"report: report.html with {len(pngs)} plots")
 print(f"fcbench-smoke: {checks} checks passed")
