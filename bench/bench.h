@@ -75,6 +75,15 @@ void bench_measure(const struct bench_opts *o, const struct contender *c, size_t
 /* Median, quartiles and GB/s of already-taken samples (ns per call). */
 void stats_from_samples(struct stats *st, const double *ns, unsigned k, double bytes_per_call);
 double now_ns(void);
+/* Measures many cases with their samples spread over the whole run: after
+ * calibrating every case, round s takes sample s of every case (contenders
+ * interleaved within it, rotating), so a disturbance lasting seconds - common
+ * on shared machines - costs a few samples of many cases, not all samples of
+ * a few.  valid[i*k + j] says whether contender j takes part in case i;
+ * st[i*k + j] receives its statistics (zeroed if not valid). */
+void bench_measure_many(const struct bench_opts *o, const struct contender *c, size_t k, const struct bench_case *bc,
+                        size_t ncases, const unsigned char *valid, struct stats *st,
+                        void (*progress_cb)(size_t done, size_t total));
 double timer_resolution_ns(void);
 void pin_to_one_cpu(char *desc, size_t size);
 
@@ -95,6 +104,10 @@ size_t cold_region_bytes(void);
 void bench_run_case(const char *scenario, const struct bench_case *bc, struct stats *st);
 void bench_record(const char *scenario, const struct contender *c, const struct bench_case *bc,
                   const struct stats *st);
+/* Validates and measures many cases (bench_measure_many), records them in
+ * order (labels[i] if labels), fills st[i * ncontenders + j]. */
+void bench_run_cases(const char *scenario, const struct bench_case *bc, const char *const *labels, size_t ncases,
+                     struct stats *st);
 void progress(const char *what, size_t i, size_t total);
 void scenario_uaccess(void);
 void scenario_pipe(void);

@@ -63,34 +63,31 @@ static const char *data_dir(void)
 
 void scenario_dist(void)
 {
+    enum { ND = sizeof dists / sizeof dists[0] };
+    static double cdf[MAXSIZE + 1];
+    static uint32_t n[ND][BATCH];
+    static uint8_t so[ND][BATCH], dof[ND][BATCH];
+    static struct bench_batch b[ND];
+    struct bench_case bc[ND];
+    const char *labels[ND];
+    size_t nc = 0, k = fcbench_ncontenders, libc = (size_t)-1;
     /* hot: one 8 KiB + 64 B area per side; cold: its slots rotate over the cold region */
     struct bench_case area = bench_place(MAXSIZE + 64, 0, 0);
-    static double cdf[MAXSIZE + 1];
-    static uint32_t n[BATCH];
-    static uint8_t so[BATCH], dof[BATCH];
-    struct stats st[MAX_CONTENDERS];
-    size_t libc = (size_t)-1;
-    for (size_t j = 0; j < fcbench_ncontenders; j++)
+    for (size_t j = 0; j < k; j++)
         if (!strcmp(fcbench_contenders[j].name, "libc")) libc = j;
-    printf("\n== dist: random sizes from real memcpy size distributions (%s), random src/dst offsets\n"
-           "   0..63, batches of %d calls, %s: median ns per call%s\n",
-           data_dir(), BATCH, opts.cold ? "cold" : "hot", libc != (size_t)-1 ? " (x = time relative to libc, same run)" : "");
-    printf("%-16s %9s", "distribution", "mean B");
-    for (size_t j = 0; j < fcbench_ncontenders; j++) printf(" %18.18s", fcbench_contenders[j].name);
-    putchar('\n');
-    for (size_t d = 0; d < sizeof dists / sizeof dists[0]; d++) {
+    for (size_t d = 0; d < ND; d++) {
         char path[512];
         snprintf(path, sizeof path, "%s/%s.csv", data_dir(), dists[d]);
-        size_t k = load_cdf(path, cdf);
-        if (!k) {
+        size_t sizes = load_cdf(path, cdf);
+        if (!sizes) {
             fprintf(stderr, "fcbench dist: cannot read %s (set FCBENCH_DIST_DIR)\n", path);
             continue;
         }
         uint64_t seed = 0x9e3779b97f4a7c15ull + d;
-        struct bench_batch b = {BATCH, n, so, dof, 0};
+        b[nc] = (struct bench_batch){BATCH, n[nc], so[nc], dof[nc], 0};
         for (size_t i = 0; i < BATCH; i++) {
             double u = (double)(xs(&seed) >> 11) / 9007199254740992.0;
-            size_t lo = 0, hi = k - 1; /* first size whose cumulative probability exceeds u */
+            size_t lo = 0, hi = sizes - 1; /* first size whose cumulative probability exceeds u */
             while (lo < hi) {
                 size_t mid = (lo + hi) / 2;
                 if (cdf[mid] > u)
@@ -98,25 +95,36 @@ void scenario_dist(void)
                 else
                     lo = mid + 1;
             }
-            n[i] = (uint32_t)lo;
-            so[i] = (uint8_t)(xs(&seed) & 63);
-            dof[i] = (uint8_t)(xs(&seed) & 63);
-            b.bytes += lo;
+            n[nc][i] = (uint32_t)lo;
+            so[nc][i] = (uint8_t)(xs(&seed) & 63);
+            dof[nc][i] = (uint8_t)(xs(&seed) & 63);
+            b[nc].bytes += lo;
         }
-        struct bench_case bc = area;
-        bc.n = (size_t)(b.bytes / BATCH + 0.5);
-        bc.batch = &b;
-        progress("dist", d, sizeof dists / sizeof dists[0]);
-        bench_label = dists[d];
-        bench_run_case("dist", &bc, st);
-        bench_label = NULL;
-        printf("%-16s %9.1f", dists[d], b.bytes / BATCH);
-        for (size_t j = 0; j < fcbench_ncontenders; j++) {
-            if (libc != (size_t)-1 && st[libc].med_ns > 0 && st[j].med_ns > 0)
-                printf(" %8.2f ns %5.2fx", st[j].med_ns, st[j].med_ns / st[libc].med_ns);
+        bc[nc] = area;
+        bc[nc].n = (size_t)(b[nc].bytes / BATCH + 0.5);
+        bc[nc].batch = &b[nc];
+        labels[nc++] = dists[d];
+    }
+    struct stats *st = calloc(nc * k + 1, sizeof *st);
+    if (!st) exit(1);
+    bench_run_cases("dist", bc, labels, nc, st);
+    printf("\n== dist: random sizes from real memcpy size distributions (%s), random src/dst offsets\n"
+           "   0..63, batches of %d calls, %s: median ns per call%s\n",
+           data_dir(), BATCH, opts.cold ? "cold" : "hot",
+           libc != (size_t)-1 ? " (x = time relative to libc, same run)" : "");
+    printf("%-16s %9s", "distribution", "mean B");
+    for (size_t j = 0; j < k; j++) printf(" %18.18s", fcbench_contenders[j].name);
+    putchar('\n');
+    for (size_t d = 0; d < nc; d++) {
+        const struct stats *x = st + d * k;
+        printf("%-16s %9.1f", labels[d], b[d].bytes / BATCH);
+        for (size_t j = 0; j < k; j++) {
+            if (libc != (size_t)-1 && x[libc].med_ns > 0 && x[j].med_ns > 0)
+                printf(" %8.2f ns %5.2fx", x[j].med_ns, x[j].med_ns / x[libc].med_ns);
             else
-                printf(" %8.2f ns       ", st[j].med_ns);
+                printf(" %8.2f ns       ", x[j].med_ns);
         }
         putchar('\n');
     }
+    free(st);
 }

@@ -166,6 +166,29 @@ void bench_run_case(const char *scenario, const struct bench_case *bc, struct st
     }
 }
 
+static const char *progress_what;
+static void progress_many(size_t done, size_t total) { progress(progress_what, done, total); }
+
+void bench_run_cases(const char *scenario, const struct bench_case *bc, const char *const *labels, size_t ncases,
+                     struct stats *st)
+{
+    size_t k = fcbench_ncontenders;
+    unsigned char *valid = calloc(ncases * k + 1, 1);
+    if (!valid) exit(1);
+    for (size_t i = 0; i < ncases; i++)
+        for (size_t j = 0; j < k; j++) valid[i * k + j] = (unsigned char)bench_validate(&fcbench_contenders[j], &bc[i]);
+    progress_what = scenario;
+    bench_measure_many(&opts, fcbench_contenders, k, bc, ncases, valid, st, progress_many);
+    const char *saved = bench_label;
+    for (size_t i = 0; i < ncases; i++) {
+        if (labels) bench_label = labels[i];
+        for (size_t j = 0; j < k; j++)
+            if (valid[i * k + j]) bench_record(scenario, &fcbench_contenders[j], &bc[i], &st[i * k + j]);
+    }
+    bench_label = saved;
+    free(valid);
+}
+
 static void header(FILE *out, const char *first)
 {
     fprintf(out, "%-10s", first);
@@ -216,41 +239,57 @@ static size_t size_list(size_t *out, size_t max_n)
     return k;
 }
 
-static void sizes_table(const char *label, size_t so, size_t dof, const size_t *sizes, size_t ns)
+static void sizes_print(const char *label, size_t so, size_t dof, int cold, const size_t *sizes, size_t ns,
+                        const struct stats *st)
 {
-    struct stats st[MAX_CONTENDERS];
+    size_t k = fcbench_ncontenders;
     printf("\n== sizes, %s (src%%64 = %zu, dst%%64 = %zu, %s): GB/s, median [ns/call]\n", label, so, dof,
-           opts.cold ? "cold" : "hot");
+           cold ? "cold" : "hot");
     header(stdout, "bytes");
-    bench_label = label;
     for (size_t i = 0; i < ns; i++) {
-        progress(label, i, ns);
-        struct bench_case bc = bench_place(sizes[i], so, dof);
-        bench_run_case("sizes", &bc, st);
         printf("%-10zu", sizes[i]);
-        for (size_t j = 0; j < fcbench_ncontenders; j++)
-            printf(sizes[i] >= 1024 ? " %8.2f [%7.0f]" : " %8.2f [%7.1f]", st[j].gbps, st[j].med_ns);
+        for (size_t j = 0; j < k; j++)
+            printf(sizes[i] >= 1024 ? " %8.2f [%7.0f]" : " %8.2f [%7.1f]", st[i * k + j].gbps, st[i * k + j].med_ns);
         putchar('\n');
     }
-    bench_label = NULL;
 }
 
+/* Every table is one case list for bench_run_cases, so each case's samples
+ * are spread over the whole scenario. */
 static void scenario_sizes(void)
 {
     static const struct { const char *label; size_t so, dof; } pl[] = {
         {"aligned", 0, 0}, {"src+1", 1, 0}, {"dst+1", 0, 1}};
     size_t dflt[256], ndflt = size_list(dflt, opts.quick ? (size_t)1 << 20 : ARENA_MAX);
     const size_t *sizes;
-    size_t ns = pick_sizes(dflt, ndflt, &sizes);
-    for (size_t p = 0; p < 3; p++) sizes_table(pl[p].label, pl[p].so, pl[p].dof, sizes, ns);
-    if (opts.cold) return;
-    /* hot vs cold for the aligned case: powers of two from 8 B */
+    size_t ns = pick_sizes(dflt, ndflt, &sizes), k = fcbench_ncontenders;
+    /* hot vs cold for the aligned case (unless everything is cold): powers of two from 8 B */
     size_t cold_sizes[64], nc = 0;
-    for (size_t i = 0; i < ns; i++)
+    for (size_t i = 0; i < ns && !opts.cold; i++)
         if (sizes[i] >= 8 && !(sizes[i] & (sizes[i] - 1))) cold_sizes[nc++] = sizes[i];
+    size_t ncases = 3 * ns + nc;
+    struct bench_case *bc = calloc(ncases, sizeof *bc);
+    const char **labels = calloc(ncases, sizeof *labels);
+    struct stats *st = calloc(ncases * k, sizeof *st);
+    if (!bc || !labels || !st) exit(1);
+    for (size_t p = 0; p < 3; p++)
+        for (size_t i = 0; i < ns; i++) {
+            bc[p * ns + i] = bench_place(sizes[i], pl[p].so, pl[p].dof);
+            labels[p * ns + i] = pl[p].label;
+        }
+    int was_cold = opts.cold;
     opts.cold = 1;
-    sizes_table("aligned", 0, 0, cold_sizes, nc);
-    opts.cold = 0;
+    for (size_t i = 0; i < nc; i++) {
+        bc[3 * ns + i] = bench_place(cold_sizes[i], 0, 0);
+        labels[3 * ns + i] = "aligned";
+    }
+    opts.cold = was_cold;
+    bench_run_cases("sizes", bc, labels, ncases, st);
+    for (size_t p = 0; p < 3; p++) sizes_print(pl[p].label, pl[p].so, pl[p].dof, opts.cold, sizes, ns, st + p * ns * k);
+    if (nc) sizes_print("aligned", 0, 0, 1, cold_sizes, nc, st + 3 * ns * k);
+    free(bc);
+    free(labels);
+    free(st);
 }
 
 /* ---- distance, grid and cliffs ------------------------------------------------ */
@@ -274,23 +313,27 @@ static size_t cliff_sizes(const size_t **out)
 
 static void scenario_distance(void)
 {
-    size_t d[400], nd = distance_list(d);
+    size_t d[400], nd = distance_list(d), k = fcbench_ncontenders;
     const size_t *sz;
     size_t nsz = cliff_sizes(&sz);
-    struct stats st[MAX_CONTENDERS];
+    struct bench_case *bc = calloc(nsz * nd, sizeof *bc);
+    struct stats *st = calloc(nsz * nd * k, sizeof *st);
+    if (!bc || !st) exit(1);
+    for (size_t s = 0; s < nsz; s++)
+        for (size_t i = 0; i < nd; i++) bc[s * nd + i] = bench_place(sz[s], 0, d[i]);
+    bench_run_cases("distance", bc, NULL, nsz * nd, st);
     for (size_t s = 0; s < nsz; s++) {
         printf("\n== distance, n = %zu: GB/s by (dst - src) mod 4096 (src page-aligned, %s)\n", sz[s],
                opts.cold ? "cold" : "hot");
         header(stdout, "dist");
         for (size_t i = 0; i < nd; i++) {
-            progress("distance", i, nd);
-            struct bench_case bc = bench_place(sz[s], 0, d[i]);
-            bench_run_case("distance", &bc, st);
             printf("%-10zu", d[i]);
-            for (size_t j = 0; j < fcbench_ncontenders; j++) printf(" %18.2f", st[j].gbps);
+            for (size_t j = 0; j < k; j++) printf(" %18.2f", st[(s * nd + i) * k + j].gbps);
             putchar('\n');
         }
     }
+    free(bc);
+    free(st);
 }
 
 /* A new grid for contender j at size n (zeroed: 0 = not measured or wrong). */
@@ -464,23 +507,32 @@ static void scenario_large(void)
 static void scenario_offsets(void)
 {
     static const size_t base[] = {8192, 16384, 32768};
-    struct stats st[MAX_CONTENDERS];
+    size_t k = fcbench_ncontenders;
+    struct bench_case bc[48];
+    struct stats *st = calloc(48 * k, sizeof *st);
+    if (!st) exit(1);
     printf("\n== offsets: test 1 = read (src at offset), test 2 = write (dst at offset); copier = contender (%s)\n",
            opts.cold ? "cold" : "hot");
     printf("   took = time of 10000 copies at the median rate; MiB/sec = size / median time\n");
-    for (size_t j = 0; j < fcbench_ncontenders; j++) printf("   copier %zu: %s\n", j + 1, fcbench_contenders[j].name);
-    for (int test = 1; test <= 2; test++)
+    for (size_t j = 0; j < k; j++) printf("   copier %zu: %s\n", j + 1, fcbench_contenders[j].name);
+    for (int test = 1; test <= 2; test++) {
+        size_t c0 = (size_t)(test - 1) * 24;
         for (size_t b = 0; b < 3; b++)
             for (size_t off = 0; off < 8; off++) {
                 size_t n = base[b] - off;
-                struct bench_case bc = test == 1 ? bench_place(n, off, 0) : bench_place(n, 0, off);
-                progress("offsets", (size_t)(test - 1) * 24 + b * 8 + off, 48);
-                bench_run_case(test == 1 ? "offsets-read" : "offsets-write", &bc, st);
-                for (size_t j = 0; j < fcbench_ncontenders; j++)
-                    if (st[j].med_ns > 0)
-                        printf("test %d: copier %zu: offset %zu, size %zu: took %f ms, %f MiB/sec\n", test, j + 1,
-                               off, n, st[j].med_ns * 10000 / 1e6, (double)n / 1048576.0 / (st[j].med_ns / 1e9));
+                bc[c0 + b * 8 + off] = test == 1 ? bench_place(n, off, 0) : bench_place(n, 0, off);
             }
+        bench_run_cases(test == 1 ? "offsets-read" : "offsets-write", bc + c0, NULL, 24, st + c0 * k);
+        for (size_t i = c0; i < c0 + 24; i++)
+            for (size_t j = 0; j < k; j++) {
+                const struct stats *x = &st[i * k + j];
+                if (x->med_ns > 0)
+                    printf("test %d: copier %zu: offset %zu, size %zu: took %f ms, %f MiB/sec\n", test, j + 1,
+                           (i - c0) % 8, bc[i].n, x->med_ns * 10000 / 1e6,
+                           (double)bc[i].n / 1048576.0 / (x->med_ns / 1e9));
+            }
+    }
+    free(st);
 }
 
 /* ---- JSON and CSV --------------------------------------------------------------- */

@@ -175,6 +175,48 @@ void bench_measure(const struct bench_opts *o, const struct contender *c, size_t
     }
 }
 
+void bench_measure_many(const struct bench_opts *o, const struct contender *c, size_t k, const struct bench_case *bc,
+                        size_t ncases, const unsigned char *valid, struct stats *st,
+                        void (*progress_cb)(size_t done, size_t total))
+{
+    unsigned ns = o->samples < MAX_SAMPLES ? o->samples : MAX_SAMPLES;
+    uint64_t *iters = calloc(ncases * k, sizeof *iters);
+    double *t = calloc(ncases * k * ns, sizeof *t);
+    if (!iters || !t) {
+        perror("fcbench");
+        exit(1);
+    }
+    size_t total = (ns + 1) * ncases, done = 0;
+    for (size_t i = 0; i < ncases; i++, done++) {
+        if (progress_cb) progress_cb(done, total);
+        for (size_t j = 0; j < k; j++)
+            if (valid[i * k + j]) iters[i * k + j] = calibrate(o, pick(&c[j], &bc[i]), &bc[i]);
+    }
+    for (unsigned s = 0; s < ns; s++)
+        for (size_t i = 0; i < ncases; i++, done++) {
+            if (progress_cb) progress_cb(done, total);
+            double calls = bc[i].batch ? (double)bc[i].batch->len : 1.0;
+            for (size_t r = 0; r < k; r++) {
+                size_t j = (r + s + i) % k; /* rotate who goes first */
+                if (!valid[i * k + j]) continue;
+                uint64_t it = iters[i * k + j];
+                t[(i * k + j) * ns + s] = run_calls(pick(&c[j], &bc[i]), &bc[i], it) / (double)it / calls;
+            }
+        }
+    for (size_t i = 0; i < ncases; i++) {
+        double bytes = bc[i].batch ? bc[i].batch->bytes / (double)bc[i].batch->len : (double)bc[i].n;
+        for (size_t j = 0; j < k; j++) {
+            struct stats *x = &st[i * k + j];
+            memset(x, 0, sizeof *x);
+            if (!valid[i * k + j]) continue;
+            stats_from_samples(x, t + (i * k + j) * ns, ns, bytes);
+            x->iters = iters[i * k + j];
+        }
+    }
+    free(iters);
+    free(t);
+}
+
 static int validate_one(const struct contender *c, const struct bench_case *bc);
 
 int bench_validate(const struct contender *c, const struct bench_case *bc)
