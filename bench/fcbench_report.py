@@ -769,8 +769,27 @@ def uaccess_sentences(run):
                          f"({fmt_ratio(ws['worst'])}).")
             else:
                 text += "Misaligned user buffers are not measurably slower (every offset within 10% of offset 0)."
+            # which offsets fall off a cliff, as ranges (e.g. "1..31": the page-offset window of a rep movsb erratum)
+            cliff_sets = [{o for o, r in st["ratios"].items() if r < CLIFF_RATIO} for _, st in rows]
+            every = set.intersection(*cliff_sets) if cliff_sets else set()
+            if every:
+                text += (f" Below {CLIFF_RATIO}x of offset 0 at every size: offsets {int_ranges(every)} "
+                         f"({len(every)} of {len(rows[0][1]['ratios'])}).")
             out.append(text)
     return out
+
+
+def int_ranges(values):
+    """Sorted integers as "1..31, 40, 42..44"."""
+    v = sorted(values)
+    parts, start = [], None
+    for i, x in enumerate(v):
+        if start is None:
+            start = x
+        if i + 1 == len(v) or v[i + 1] != x + 1:
+            parts.append(f"{start}..{x}" if x > start else f"{x}")
+            start = None
+    return ", ".join(parts)
 
 
 def versus_libc_sentence(run):
