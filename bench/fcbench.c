@@ -23,11 +23,12 @@
  *   fcbench all      [opts]           all of the above but grid (cliffs screens the grid)
  *   fcbench report   RESULTS.json [-o DIR]        HTML report with plots (Python, matplotlib)
  *   fcbench compare  A.json [B.json] [--base X]   per-case ratios, Mann-Whitney U test
- *   opts: --impl a,b,...  --sizes n,n,...  --cold  --quick  --json FILE  --csv FILE
+ *   opts: --impl a,b,...  --sizes n,n,...  --cold  --quick  --samples N  --json FILE  --csv FILE
  *
  * Method: pinned to one CPU; every contender's output is validated (bytes
  * around dst included) before it is timed; samples last >= 1000x the measured
- * timer resolution (and >= 100 us); 11 samples (5 with --quick), contenders
+ * timer resolution (and >= 100 us); 11 samples (5 with --quick, N with
+ * --samples N; scenarios with long copies take fewer), contenders
  * interleaved within each sample round; median and IQR reported, every sample
  * kept in the JSON.  Hot: the same buffers every call.  Cold (--cold): every
  * call moves to another slot of a region >= 4x the last-level cache.  Bytes
@@ -689,7 +690,7 @@ static const struct {
 static int usage(void)
 {
     fputs("usage: fcbench list|peak|cliffs|sizes|grid|distance|large|offsets|uaccess|pipe|dist|all\n"
-          "               [--impl a,b,...] [--sizes n,...] [--cold] [--quick] [--json FILE] [--csv FILE]\n"
+          "               [--impl a,b,...] [--sizes n,...] [--cold] [--quick] [--samples N] [--json FILE] [--csv FILE]\n"
           "       fcbench report RESULTS.json [-o DIR]\n"
           "       fcbench compare A.json [B.json] [--base CONTENDER] [--help for more]\n",
           stderr);
@@ -718,6 +719,7 @@ int main(int argc, char **argv)
     const char *cmd = argv[1], *impl = NULL, *json = NULL, *csv = NULL;
     if (!strcmp(cmd, "report") || !strcmp(cmd, "compare")) return exec_report(argc, argv);
     int quick = 0, cold = 0;
+    unsigned samples = 0;
     for (int i = 2; i < argc; i++) {
         if (!strcmp(argv[i], "--quick"))
             quick = 1;
@@ -729,6 +731,13 @@ int main(int argc, char **argv)
             json = argv[++i];
         else if (!strcmp(argv[i], "--csv") && i + 1 < argc)
             csv = argv[++i];
+        else if (!strcmp(argv[i], "--samples") && i + 1 < argc) {
+            samples = (unsigned)strtoul(argv[++i], NULL, 10);
+            if (samples < 3 || samples > MAX_SAMPLES) {
+                fprintf(stderr, "fcbench: --samples takes 3 .. %d\n", MAX_SAMPLES);
+                return 2;
+            }
+        }
         else if (!strcmp(argv[i], "--sizes") && i + 1 < argc) {
             if (!parse_sizes(argv[++i])) {
                 fprintf(stderr, "fcbench: --sizes takes up to 64 sizes, 1 .. 64M (suffix K or M allowed)\n");
@@ -754,6 +763,7 @@ int main(int argc, char **argv)
     }
     bench_opts_init(&opts, quick);
     opts.cold = cold;
+    if (samples) opts.samples = samples;
     pin_to_one_cpu(pin_desc, sizeof pin_desc);
     machine_print(stdout);
     printf("# method: %s; %u samples of >= %.0f us, contenders interleaved; median; %s buffers%s; %s\n", pin_desc,
