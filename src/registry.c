@@ -7,6 +7,10 @@
 
 #include "internal.h"
 #include "portable/portable.h"
+#ifdef FC_RV64_ROUTINES
+#include "cpu/riscv.h"
+#include "riscv/riscv.h"
+#endif
 
 #define FC_ENTRY(name, id, summary, probe, rank)                                                   \
     { { name, summary, 0, fc_##id##_memcpy, fc_##id##_memmove }, probe, rank }
@@ -18,6 +22,16 @@ struct fc_entry fc__registry[] = {
     FC_ENTRY("generic", generic,
              "portable C: head/tail small sizes, aligned word path, unrolled words, shifted word copy",
              NULL, 10),
+#ifdef FC_RV64_ROUTINES
+    /* RV64 assembly (src/riscv/); CPU facts from src/cpu/riscv.c (riscv_hwprobe, AT_HWCAP). */
+    FC_ENTRY("rv64-shifted", rv64_shifted,
+             "RV64 asm, never misaligned: small aligned words, 16-word blocks, shifted word copy", NULL, 20),
+    FC_ENTRY("rv64-misaligned-fast", rv64_misaligned_fast,
+             "RV64 asm for fast misaligned access: overlapping head/tail words, dst-aligned blocks",
+             fc__riscv_misaligned_fast, 30),
+    FC_ENTRY("rv64-rvv", rv64_rvv, "RVV 1.0: vsetvli strip-mining, e8 (e64 when all 8-aligned), m1 small, m8 large",
+             fc__riscv_has_v, 40),
+#endif
 };
 
 const size_t fc__registry_len = sizeof fc__registry / sizeof fc__registry[0];

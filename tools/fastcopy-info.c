@@ -32,7 +32,7 @@ int main(void)
 {
     int ok = 1;
     printf("fastcopy %s - fc_memcpy/fc_memmove use: %s\n\n", fc_version(), fc_active());
-    printf("%-16s %-9s %-10s %s\n", "implementation", "available", "self-check", "summary");
+    printf("%-20s %-9s %-10s %s\n", "implementation", "available", "self-check", "summary");
     for (size_t i = 0; i < fc_impl_count(); i++) {
         const struct fc_impl *im = fc_impl_at(i);
         const char *chk = "-";
@@ -41,7 +41,7 @@ int main(void)
             ok &= good;
             chk = good ? "ok" : "FAILED";
         }
-        printf("%-16s %-9s %-10s %s%s\n", im->name, im->available ? "yes" : "no", chk, im->summary,
+        printf("%-20s %-9s %-10s %s%s\n", im->name, im->available ? "yes" : "no", chk, im->summary,
                strcmp(im->name, fc_active()) == 0 ? "  [active]" : "");
     }
     return ok ? 0 : 1;

@@ -1,0 +1,186 @@
+/*
+ * RISC-V CPU detection for dispatch (RV64 Linux).
+ *
+ *   V (RVV 1.0):  riscv_hwprobe key IMA_EXT_0 (4), bit 2; when hwprobe is
+ *                 missing (ENOSYS: Linux < 6.4, qemu-user 7.2) or does not
+ *                 know the key, the 'V' bit of AT_HWCAP.
+ *   misaligned:   riscv_hwprobe key MISALIGNED_SCALAR_PERF (9); when the
+ *                 kernel does not know it (key comes back as -1), the older
+ *                 CPUPERF_0 (5) & 7.  Same values: 0 unknown, 1 emulated,
+ *                 2 slow, 3 fast, 4 unsupported.  Only 3 counts as fast; no
+ *                 hwprobe means unknown, so the safe rv64-shifted is used.
+ *
+ * Runs inside ifunc resolvers, before libc is usable: raw system calls only
+ * (AT_HWCAP comes from /proc/self/auxv, not getauxval).  glibc 2.36 and the
+ * 6.1 kernel headers have no <asm/hwprobe.h>, so the ABI is defined here.
+ * The result is computed once and cached (racing first callers compute the
+ * same value).
+ *
+ * Test builds only (-DFC_TEST_HOOKS, the fastcopy_hooks library of
+ * tests/CMakeLists.txt; never the installed library): FASTCOPY_TEST_HWPROBE
+ * replaces the system call - "enosys", or "KEY=VALUE,..." answered like a
+ * kernel that knows exactly those keys - and FASTCOPY_TEST_HWCAP=HEX replaces
+ * AT_HWCAP.
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cpu/riscv.h"
+#include "internal.h"
+
+#if defined(__riscv) && __riscv_xlen == 64 && defined(__linux__)
+
+struct fc_hwprobe {
+    int64_t key;
+    uint64_t value;
+};
+#define FC_NR_riscv_hwprobe 258
+#define FC_HWPROBE_KEY_IMA_EXT_0 4
+#define FC_HWPROBE_IMA_V (1ull << 2)
+#define FC_HWPROBE_KEY_CPUPERF_0 5
+#define FC_HWPROBE_MISALIGNED_MASK 7ull
+#define FC_HWPROBE_KEY_MISALIGNED_SCALAR_PERF 9
+#define FC_MISALIGNED_FAST 3
+#define FC_AT_HWCAP 16
+#define FC_HWCAP_V (1ul << ('V' - 'A'))
+#define FC_ENOSYS 38
+
+enum { FC_NR_openat = 56, FC_NR_close = 57, FC_NR_read = 63 };
+
+static long fc_ecall(long nr, long a, long b, long c, long d, long e)
+{
+    register long a7 __asm__("a7") = nr, a0 __asm__("a0") = a, a1 __asm__("a1") = b;
+    register long a2 __asm__("a2") = c, a3 __asm__("a3") = d, a4 __asm__("a4") = e;
+    __asm__ volatile("ecall" : "+r"(a0) : "r"(a7), "r"(a1), "r"(a2), "r"(a3), "r"(a4) : "memory");
+    return a0;
+}
+
+#ifdef FC_TEST_HOOKS
+static uint64_t fc_parse_num(const char **p)
+{
+    const char *s = *p;
+    uint64_t v = 0;
+    unsigned base = 10;
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+        base = 16;
+        s += 2;
+    }
+    for (;; s++) {
+        unsigned dgt;
+        if (*s >= '0' && *s <= '9') dgt = (unsigned)(*s - '0');
+        else if (base == 16 && *s >= 'a' && *s <= 'f') dgt = (unsigned)(*s - 'a' + 10);
+        else if (base == 16 && *s >= 'A' && *s <= 'F') dgt = (unsigned)(*s - 'A' + 10);
+        else break;
+        v = v * base + dgt;
+    }
+    *p = s;
+    return v;
+}
+
+/* A kernel that knows exactly the keys listed in spec ("4=0x4,9=3"). */
+static long fc_fake_hwprobe(const char *spec, struct fc_hwprobe *pairs, long n)
+{
+    if (spec[0] == 'e') return -FC_ENOSYS; /* "enosys" */
+    for (long i = 0; i < n; i++) {
+        int found = 0;
+        for (const char *p = spec; *p;) {
+            uint64_t k = fc_parse_num(&p), v = 0;
+            if (*p == '=') {
+                p++;
+                v = fc_parse_num(&p);
+            }
+            if ((int64_t)k == pairs[i].key) {
+                pairs[i].value = v;
+                found = 1;
+            }
+            while (*p && *p != ',') p++;
+            if (*p == ',') p++;
+        }
+        if (!found) {
+            pairs[i].key = -1;
+            pairs[i].value = 0;
+        }
+    }
+    return 0;
+}
+#endif
+
+static long fc_hwprobe(struct fc_hwprobe *pairs, long n)
+{
+#ifdef FC_TEST_HOOKS
+    char spec[128];
+    if (fc__early_getenv("FASTCOPY_TEST_HWPROBE", spec, sizeof spec) && spec[0])
+        return fc_fake_hwprobe(spec, pairs, n);
+#endif
+    /* riscv_hwprobe(pairs, pair_count, cpusetsize 0, cpus NULL: all online CPUs, flags 0) */
+    return fc_ecall(FC_NR_riscv_hwprobe, (long)pairs, n, 0, 0, 0);
+}
+
+/* AT_HWCAP from /proc/self/auxv (getauxval is a libc call); 0 if unreadable. */
+static unsigned long fc_hwcap(void)
+{
+#ifdef FC_TEST_HOOKS
+    char spec[32];
+    if (fc__early_getenv("FASTCOPY_TEST_HWCAP", spec, sizeof spec) && spec[0]) {
+        const char *p = spec;
+        return (unsigned long)fc_parse_num(&p);
+    }
+#endif
+    long fd = fc_ecall(FC_NR_openat, -100 /* AT_FDCWD */, (long)"/proc/self/auxv", 02000000 /* O_CLOEXEC */, 0, 0);
+    if (fd < 0) return 0;
+    unsigned long buf[64], hwcap = 0; /* (type, value) pairs */
+    size_t have = 0;                  /* bytes in buf */
+    for (;;) {
+        long got = fc_ecall(FC_NR_read, fd, (long)((char *)buf + have), (long)(sizeof buf - have), 0, 0);
+        if (got <= 0) break;
+        have += (size_t)got;
+        size_t whole = have / (2 * sizeof(unsigned long)), i;
+        for (i = 0; i < whole; i++) {
+            if (buf[2 * i] == FC_AT_HWCAP) {
+                hwcap = buf[2 * i + 1];
+                goto done;
+            }
+            if (buf[2 * i] == 0) goto done; /* AT_NULL */
+        }
+        /* keep a partial pair, if any, at the start of buf */
+        size_t used = whole * 2 * sizeof(unsigned long), j = 0;
+        for (; used + j < have; j++) ((char *)buf)[j] = ((char *)buf)[used + j];
+        have = j;
+    }
+done:
+    (void)fc_ecall(FC_NR_close, fd, 0, 0, 0, 0);
+    return hwcap;
+}
+
+enum { FC_PROBED = 1, FC_HAS_V = 2, FC_MIS_FAST = 4 };
+static int fc_cpu_state;
+
+static int fc_riscv_state(void)
+{
+    int st = __atomic_load_n(&fc_cpu_state, __ATOMIC_RELAXED);
+    if (st) return st;
+    struct fc_hwprobe q[3] = {{FC_HWPROBE_KEY_IMA_EXT_0, 0},
+                              {FC_HWPROBE_KEY_MISALIGNED_SCALAR_PERF, 0},
+                              {FC_HWPROBE_KEY_CPUPERF_0, 0}};
+    int v = -1; /* -1: hwprobe did not say */
+    unsigned long long mis = 0;
+    if (fc_hwprobe(q, 3) == 0) {
+        if (q[0].key == FC_HWPROBE_KEY_IMA_EXT_0) v = !!(q[0].value & FC_HWPROBE_IMA_V);
+        if (q[1].key == FC_HWPROBE_KEY_MISALIGNED_SCALAR_PERF)
+            mis = q[1].value;
+        else if (q[2].key == FC_HWPROBE_KEY_CPUPERF_0)
+            mis = q[2].value & FC_HWPROBE_MISALIGNED_MASK;
+    }
+    if (v < 0) v = !!(fc_hwcap() & FC_HWCAP_V);
+    st = FC_PROBED | (v ? FC_HAS_V : 0) | (mis == FC_MISALIGNED_FAST ? FC_MIS_FAST : 0);
+    __atomic_store_n(&fc_cpu_state, st, __ATOMIC_RELAXED);
+    return st;
+}
+
+int fc__riscv_has_v(void) { return !!(fc_riscv_state() & FC_HAS_V); }
+int fc__riscv_misaligned_fast(void) { return !!(fc_riscv_state() & FC_MIS_FAST); }
+
+#else /* not RV64 Linux: nothing to detect */
+int fc__riscv_has_v(void) { return 0; }
+int fc__riscv_misaligned_fast(void) { return 0; }
+#endif

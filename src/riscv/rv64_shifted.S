@@ -1,0 +1,448 @@
+/*
+ * rv64-shifted - memcpy/memmove for RV64 cores where misaligned scalar access
+ * traps or is slow (SiFive U74 class: the kernel emulates it, ~350x slower).
+ *
+ * For:   any RV64GC Linux CPU; the default when hwprobe does not report fast
+ *        misaligned access (also when hwprobe is missing: ENOSYS, qemu-user).
+ * Needs: RV64I only (no C-extension dependence, no V).  Little-endian.
+ * Never: performs a misaligned scalar access.  Every ld/sd is 8-aligned,
+ *        every lw/sw 4-aligned, every lh/sh 2-aligned (tools/rv-audit.py
+ *        proves it over the test grid under qemu).
+ *
+ * Size-class policy (W = 8 bytes; d = dst, s = src):
+ *
+ *   | n       | alignment                   | technique                                        |
+ *   |---------|-----------------------------|--------------------------------------------------|
+ *   | 0..15   | d, s both 8-aligned, n >= 8 | small aligned word path: 1 word + 4/2/1 tail     |
+ *   | 0..15   | any other; memmove backward | byte loop                                        |
+ *   | >= 16   | co-aligned (d%8 == s%8)     | 1/2/4-byte aligned head; 16-word blocks (loads   |
+ *   |         |  (incl. both aligned: the   | before stores, 8 at a time), then 8/4/2/1-word   |
+ *   |         |  seed's small aligned path  | blocks picked by the bits of the word count;     |
+ *   |         |  for 16..70 bytes)          | 4/2/1-byte aligned tail                          |
+ *   | >= 16   | mutually misaligned         | bytes until d is aligned; shifted word copy:     |
+ *   |         |                             | aligned src loads, out = (w[i] >> 8o) |          |
+ *   |         |                             | (w[i+1] << (64-8o)), 16-word blocks then         |
+ *   |         |                             | 8/4/2/1-word blocks; byte tail                   |
+ *
+ * memmove: copies backward (the mirror of every class) only when dst lies in
+ * (src, src + n); otherwise it is memcpy, whose forward order is safe for any
+ * dst < src because no store reaches a source byte that is still unread.
+ *
+ * OVER-READ: the shifted copy loads whole aligned source words, so it reads up
+ * to 7 bytes before the first and after the last source byte, but only inside
+ * aligned words that hold at least one source byte: it never touches a page
+ * (or cache line) the source does not.  AddressSanitizer/valgrind may flag it.
+ */
+
+    .text
+    .option push
+    .option norelax
+
+/* ---- word-block helpers (GAS macros) ---------------------------------------
+ * Registers: a1 src cursor, a3 dst cursor, t0..t6/a7 scratch for blocks.
+ * FWD blocks copy from the cursors upward; BWD blocks copy the words just
+ * below the cursors (offsets -8*cnt .. -8).                                   */
+
+/* cnt (1..8) aligned words at offset off: all loads, then all stores. */
+.macro COPYW cnt, off
+    .set .Li, 0
+    .irp r, t0, t1, t2, t3, t4, t5, t6, a7
+    .if .Li < \cnt
+    ld      \r, (\off + 8 * .Li)(a1)
+    .endif
+    .set .Li, .Li + 1
+    .endr
+    .set .Li, 0
+    .irp r, t0, t1, t2, t3, t4, t5, t6, a7
+    .if .Li < \cnt
+    sd      \r, (\off + 8 * .Li)(a3)
+    .endif
+    .set .Li, .Li + 1
+    .endr
+.endm
+
+/* Forward shifted words: a1 = aligned source word pointer (w[0] at 0(a1) is
+ * already in register t2), a3 = aligned dst, t0 = 8o, t1 = 64 - 8o (mod 64).
+ * Output word i = (w[i] >> t0) | (w[i+1] << t1).  cnt even: the current word
+ * ends in t2 again; cnt odd: it ends in t3 (the caller moves it). */
+.macro SHF cnt
+    .set .Li, 0
+    .rept \cnt
+    .if (.Li % 2) == 0
+    ld      t3, (8 * .Li + 8)(a1)
+    srl     t4, t2, t0
+    sll     t5, t3, t1
+    or      t4, t4, t5
+    sd      t4, (8 * .Li)(a3)
+    .else
+    ld      t2, (8 * .Li + 8)(a1)
+    srl     t4, t3, t0
+    sll     t5, t2, t1
+    or      t4, t4, t5
+    sd      t4, (8 * .Li)(a3)
+    .endif
+    .set .Li, .Li + 1
+    .endr
+.endm
+
+/* Backward shifted words: a1 = aligned word holding the last source byte
+ * (that word, "hi", is in t2), a3 = aligned dst end.  Output word j below a3
+ * = (w[-j] >> t0) | (w[-j+1] << t1). */
+.macro SHB cnt
+    .set .Li, 1
+    .rept \cnt
+    .if (.Li % 2) == 1
+    ld      t3, (-8 * .Li)(a1)
+    srl     t4, t3, t0
+    sll     t5, t2, t1
+    or      t4, t4, t5
+    sd      t4, (-8 * .Li)(a3)
+    .else
+    ld      t2, (-8 * .Li)(a1)
+    srl     t4, t2, t0
+    sll     t5, t3, t1
+    or      t4, t4, t5
+    sd      t4, (-8 * .Li)(a3)
+    .endif
+    .set .Li, .Li + 1
+    .endr
+.endm
+
+/* ========================================================================== */
+    .p2align 2
+    .globl  fc_rv64_shifted_memcpy
+    .type   fc_rv64_shifted_memcpy, @function
+fc_rv64_shifted_memcpy:
+    mv      a3, a0                  /* dst cursor; a0 is the return value */
+    add     a4, a0, a2              /* dst end */
+    li      t0, 16
+    bltu    a2, t0, .Lf_small
+    xor     t0, a0, a1
+    andi    t0, t0, 7
+    bnez    t0, .Lf_mis
+
+/* ---- co-aligned, n >= 16 ---- */
+    andi    t0, a3, 7
+    beqz    t0, .Lf_words
+    andi    t0, a3, 1
+    beqz    t0, 1f
+    lbu     t1, 0(a1)
+    sb      t1, 0(a3)
+    addi    a1, a1, 1
+    addi    a3, a3, 1
+1:  andi    t0, a3, 2
+    beqz    t0, 2f
+    lhu     t1, 0(a1)
+    sh      t1, 0(a3)
+    addi    a1, a1, 2
+    addi    a3, a3, 2
+2:  andi    t0, a3, 4
+    beqz    t0, .Lf_words
+    lwu     t1, 0(a1)
+    sw      t1, 0(a3)
+    addi    a1, a1, 4
+    addi    a3, a3, 4
+.Lf_words:                          /* a3, a1 8-aligned; a4 = dst end */
+    sub     a2, a4, a3              /* bytes left */
+    andi    a5, a2, -128
+    beqz    a5, .Lf_wrest
+    add     a5, a3, a5              /* end of the 16-word blocks */
+3:  COPYW   8, 0
+    COPYW   8, 64
+    addi    a1, a1, 128
+    addi    a3, a3, 128
+    bne     a3, a5, 3b
+.Lf_wrest:                          /* 0..15 words, then 0..7 bytes */
+    andi    t0, a2, 64
+    beqz    t0, 4f
+    COPYW   8, 0
+    addi    a1, a1, 64
+    addi    a3, a3, 64
+4:  andi    t0, a2, 32
+    beqz    t0, 5f
+    COPYW   4, 0
+    addi    a1, a1, 32
+    addi    a3, a3, 32
+5:  andi    t0, a2, 16
+    beqz    t0, 6f
+    COPYW   2, 0
+    addi    a1, a1, 16
+    addi    a3, a3, 16
+6:  andi    t0, a2, 8
+    beqz    t0, .Lf_atail
+    ld      t1, 0(a1)
+    sd      t1, 0(a3)
+    addi    a1, a1, 8
+    addi    a3, a3, 8
+.Lf_atail:                          /* a3 8-aligned, a2 & 7 bytes left */
+    andi    t0, a2, 7
+    beqz    t0, .Lret
+    andi    t0, a2, 4
+    beqz    t0, 7f
+    lwu     t1, 0(a1)
+    sw      t1, 0(a3)
+    addi    a1, a1, 4
+    addi    a3, a3, 4
+7:  andi    t0, a2, 2
+    beqz    t0, 8f
+    lhu     t1, 0(a1)
+    sh      t1, 0(a3)
+    addi    a1, a1, 2
+    addi    a3, a3, 2
+8:  andi    t0, a2, 1
+    beqz    t0, .Lret
+    lbu     t1, 0(a1)
+    sb      t1, 0(a3)
+.Lret:
+    ret
+
+/* ---- n < 16 ---- */
+.Lf_small:
+    li      t0, 8
+    bltu    a2, t0, .Lf_bytes
+    or      t0, a0, a1
+    andi    t0, t0, 7
+    bnez    t0, .Lf_bytes
+    /* the small aligned word path: one word, then the 4/2/1 aligned tail */
+    ld      t1, 0(a1)
+    sd      t1, 0(a3)
+    addi    a1, a1, 8
+    addi    a3, a3, 8
+    j       .Lf_atail
+.Lf_bytes:
+    beqz    a2, .Lret
+9:  lbu     t1, 0(a1)
+    sb      t1, 0(a3)
+    addi    a1, a1, 1
+    addi    a3, a3, 1
+    bne     a3, a4, 9b
+    ret
+
+/* ---- mutually misaligned, n >= 16 ---- */
+.Lf_mis:
+    andi    t0, a3, 7
+    beqz    t0, 2f
+    andi    t1, a3, -8
+    addi    t1, t1, 8               /* first aligned dst address */
+1:  lbu     t2, 0(a1)
+    sb      t2, 0(a3)
+    addi    a1, a1, 1
+    addi    a3, a3, 1
+    bne     a3, t1, 1b
+2:  /* dst aligned, src misaligned by o = a1 & 7 != 0; >= 9 bytes left, so
+     * the aligned word holding a1 holds source bytes: safe to load. */
+    andi    t0, a1, 7
+    slli    t0, t0, 3               /* 8o */
+    neg     t1, t0                  /* 64 - 8o: sll uses the low 6 bits */
+    andi    a1, a1, -8
+    ld      t2, 0(a1)               /* w[0] */
+    sub     a2, a4, a3              /* bytes left */
+    andi    a5, a2, -128
+    beqz    a5, .Lf_srest
+    add     a5, a3, a5
+3:  SHF     16
+    addi    a1, a1, 128
+    addi    a3, a3, 128
+    bne     a3, a5, 3b
+.Lf_srest:                          /* 0..15 words: every output word's   */
+    andi    t6, a2, 120             /* second source word holds a needed  */
+    beqz    t6, .Lf_stail           /* byte, so no load leaves the source */
+    andi    t6, a2, 64
+    beqz    t6, 4f
+    SHF     8
+    addi    a1, a1, 64
+    addi    a3, a3, 64
+4:  andi    t6, a2, 32
+    beqz    t6, 5f
+    SHF     4
+    addi    a1, a1, 32
+    addi    a3, a3, 32
+5:  andi    t6, a2, 16
+    beqz    t6, 6f
+    SHF     2
+    addi    a1, a1, 16
+    addi    a3, a3, 16
+6:  andi    t6, a2, 8
+    beqz    t6, .Lf_stail
+    SHF     1
+    mv      t2, t3
+    addi    a1, a1, 8
+    addi    a3, a3, 8
+.Lf_stail:                          /* 0..7 bytes, from the real src position */
+    beq     a3, a4, .Lret
+    srli    t0, t0, 3
+    add     a1, a1, t0
+7:  lbu     t1, 0(a1)
+    sb      t1, 0(a3)
+    addi    a1, a1, 1
+    addi    a3, a3, 1
+    bne     a3, a4, 7b
+    ret
+    .size   fc_rv64_shifted_memcpy, . - fc_rv64_shifted_memcpy
+
+/* ========================================================================== */
+    .p2align 2
+    .globl  fc_rv64_shifted_memmove
+    .type   fc_rv64_shifted_memmove, @function
+fc_rv64_shifted_memmove:
+    sub     t0, a0, a1
+    bgeu    t0, a2, fc_rv64_shifted_memcpy  /* dst not inside (src, src + n] */
+    beqz    t0, .Lb_ret                     /* dst == src */
+    /* backward: a3/a1 are END cursors */
+    add     a3, a0, a2
+    add     a1, a1, a2
+    li      t0, 16
+    bltu    a2, t0, .Lb_small
+    xor     t0, a3, a1              /* (d + n) - (s + n) = d - s */
+    andi    t0, t0, 7
+    bnez    t0, .Lb_mis
+
+/* ---- co-aligned, n >= 16, backward ---- */
+    andi    t0, a3, 7
+    beqz    t0, .Lb_words
+    andi    t0, a3, 1
+    beqz    t0, 1f
+    lbu     t1, -1(a1)
+    sb      t1, -1(a3)
+    addi    a1, a1, -1
+    addi    a3, a3, -1
+1:  andi    t0, a3, 2
+    beqz    t0, 2f
+    lhu     t1, -2(a1)
+    sh      t1, -2(a3)
+    addi    a1, a1, -2
+    addi    a3, a3, -2
+2:  andi    t0, a3, 4
+    beqz    t0, .Lb_words
+    lwu     t1, -4(a1)
+    sw      t1, -4(a3)
+    addi    a1, a1, -4
+    addi    a3, a3, -4
+.Lb_words:                          /* a3, a1 8-aligned end cursors */
+    sub     a2, a3, a0              /* bytes left, below the cursors */
+    andi    a5, a2, -128
+    beqz    a5, .Lb_wrest
+    sub     a5, a3, a5
+3:  COPYW   8, -64
+    COPYW   8, -128
+    addi    a1, a1, -128
+    addi    a3, a3, -128
+    bne     a3, a5, 3b
+.Lb_wrest:
+    andi    t0, a2, 64
+    beqz    t0, 4f
+    COPYW   8, -64
+    addi    a1, a1, -64
+    addi    a3, a3, -64
+4:  andi    t0, a2, 32
+    beqz    t0, 5f
+    COPYW   4, -32
+    addi    a1, a1, -32
+    addi    a3, a3, -32
+5:  andi    t0, a2, 16
+    beqz    t0, 6f
+    COPYW   2, -16
+    addi    a1, a1, -16
+    addi    a3, a3, -16
+6:  andi    t0, a2, 8
+    beqz    t0, .Lb_ahead
+    ld      t1, -8(a1)
+    sd      t1, -8(a3)
+    addi    a1, a1, -8
+    addi    a3, a3, -8
+.Lb_ahead:                          /* a3 8-aligned, a2 & 7 bytes left below it */
+    andi    t0, a2, 7
+    beqz    t0, .Lb_ret
+    andi    t0, a2, 4
+    beqz    t0, 7f
+    lwu     t1, -4(a1)
+    sw      t1, -4(a3)
+    addi    a1, a1, -4
+    addi    a3, a3, -4
+7:  andi    t0, a2, 2
+    beqz    t0, 8f
+    lhu     t1, -2(a1)
+    sh      t1, -2(a3)
+    addi    a1, a1, -2
+    addi    a3, a3, -2
+8:  andi    t0, a2, 1
+    beqz    t0, .Lb_ret
+    lbu     t1, -1(a1)
+    sb      t1, -1(a3)
+.Lb_ret:
+    ret
+
+/* ---- n < 16, backward (dst overlaps the source's top: bytes) ---- */
+.Lb_small:
+.Lb_bytes:
+    beqz    a2, .Lb_ret
+9:  lbu     t1, -1(a1)
+    sb      t1, -1(a3)
+    addi    a1, a1, -1
+    addi    a3, a3, -1
+    bne     a3, a0, 9b
+    ret
+
+/* ---- mutually misaligned, n >= 16, backward ---- */
+.Lb_mis:
+    andi    t0, a3, 7
+    beqz    t0, 2f
+    andi    t1, a3, -8              /* aligned dst end */
+1:  lbu     t2, -1(a1)
+    sb      t2, -1(a3)
+    addi    a1, a1, -1
+    addi    a3, a3, -1
+    bne     a3, t1, 1b
+2:  /* dst end aligned, src end misaligned by o != 0; >= 9 bytes left, so the
+     * aligned word holding the last source byte (a1 - 1) is safe to load. */
+    andi    t0, a1, 7
+    slli    t0, t0, 3
+    neg     t1, t0
+    andi    a1, a1, -8              /* word holding a1 - 1 */
+    ld      t2, 0(a1)               /* hi */
+    sub     a2, a3, a0
+    andi    a5, a2, -128
+    beqz    a5, .Lb_srest
+    sub     a5, a3, a5
+3:  SHB     16
+    addi    a1, a1, -128
+    addi    a3, a3, -128
+    bne     a3, a5, 3b
+.Lb_srest:
+    andi    t6, a2, 120
+    beqz    t6, .Lb_shead
+    andi    t6, a2, 64
+    beqz    t6, 4f
+    SHB     8
+    addi    a1, a1, -64
+    addi    a3, a3, -64
+4:  andi    t6, a2, 32
+    beqz    t6, 5f
+    SHB     4
+    addi    a1, a1, -32
+    addi    a3, a3, -32
+5:  andi    t6, a2, 16
+    beqz    t6, 6f
+    SHB     2
+    addi    a1, a1, -16
+    addi    a3, a3, -16
+6:  andi    t6, a2, 8
+    beqz    t6, .Lb_shead
+    SHB     1
+    mv      t2, t3
+    addi    a1, a1, -8
+    addi    a3, a3, -8
+.Lb_shead:
+    beq     a3, a0, .Lb_ret
+    srli    t0, t0, 3
+    add     a1, a1, t0
+7:  lbu     t1, -1(a1)
+    sb      t1, -1(a3)
+    addi    a1, a1, -1
+    addi    a3, a3, -1
+    bne     a3, a0, 7b
+    ret
+    .size   fc_rv64_shifted_memmove, . - fc_rv64_shifted_memmove
+
+    .option pop
+    .section .note.GNU-stack, "", @progbits
