@@ -22,7 +22,9 @@ struct fn_under_test {
 
 /* Collects the functions to test.  argv may hold "--impl NAME" (a registry
  * name, or "fc" for the dispatched pair) to restrict the list, and
- * "--shard K/N" to keep every N-th function from the K-th.  Returns count. */
+ * "--shard K/N" to keep every N-th function from the K-th.  Unavailable
+ * entries are skipped unless named in FASTCOPY_TEST_UNAVAILABLE (a comma
+ * list), for emulators that can run them.  Returns count. */
 size_t collect_functions(int argc, char **argv, struct fn_under_test *out, size_t max);
 
 /* An arena: [lo, lo + len) readable and writable, a PROT_NONE page right

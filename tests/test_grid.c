@@ -1,7 +1,8 @@
 /*
  * Exhaustive placement grid for every function under test.
  *
- *   small: n = 0..1024 x src_off 0..63 x dst_off 0..63, buffers in the middle
+ *   small: n = 0..1024 x src_off 0..63 x dst_off 0..63 (--offsets N: 0..N-1,
+ *          for the extra qemu runs of a vector routine), buffers in the middle
  *          of guard-paged arenas with 64 sentinel bytes checked on each side
  *          of dst; plus, for every mutual offset (dst_off - src_off) mod 64,
  *          four flush placements: src ending right at a PROT_NONE page, src
@@ -92,15 +93,17 @@ static void flush_placements(const struct fn_under_test *f, struct arena *S, str
     check_one(f, dst, src, n, D->lo, clamp_hi(dst + n + SIDE, D));
 }
 
+static size_t noffsets = 64; /* --offsets N: src_off, dst_off in 0..N-1 (the flush placements keep all 64) */
+
 static void grid_small(const struct fn_under_test *f, struct arena *S, struct arena *D)
 {
     size_t ps = page_size();
     for (size_t n = 0; n <= 1024; n++) {
         cur.placement = "mid";
         cur.dist = -1;
-        for (size_t so = 0; so < 64; so++) {
+        for (size_t so = 0; so < noffsets; so++) {
             cur.src_off = (long long)so;
-            for (size_t dof = 0; dof < 64; dof++) {
+            for (size_t dof = 0; dof < noffsets; dof++) {
                 cur.dst_off = (long long)dof;
                 unsigned char *src = S->lo + ps + so, *dst = D->lo + ps + dof;
                 check_one(f, dst, src, n, dst - SIDE, dst + n + SIDE);
@@ -154,6 +157,11 @@ int main(int argc, char **argv)
 {
     install_crash_handler();
     int large = argc > 1 && strcmp(argv[1], "large") == 0;
+    for (int i = 1; i + 1 < argc; i++)
+        if (strcmp(argv[i], "--offsets") == 0) {
+            noffsets = strtoul(argv[i + 1], NULL, 0);
+            if (noffsets < 1 || noffsets > 64) fail("--offsets wants 1..64");
+        }
     struct fn_under_test fns[MAXF];
     size_t nf = collect_functions(argc, argv, fns, MAXF);
     size_t span = large ? ((size_t)16 << 20) + 1 + 2 * page_size() + 128 : 4 * page_size();
