@@ -13,16 +13,23 @@
  *
  *   | n       | alignment                   | technique                                        |
  *   |---------|-----------------------------|--------------------------------------------------|
- *   | 0..15   | d, s both 8-aligned, n >= 8 | small aligned word path: 1 word + 4/2/1 tail     |
+ *   | any     | d, s both 8-aligned         | word path: 32-word blocks (8 loads, then 8       |
+ *   |         |  (below 71 bytes this is    | stores), 16/8/4/2/1-word blocks picked by the    |
+ *   |         |  the seed's small aligned   | bits of n, 4/2/1-byte aligned tail               |
+ *   |         |  word path)                 |                                                  |
  *   | 0..15   | any other; memmove backward | byte loop                                        |
- *   | >= 16   | co-aligned (d%8 == s%8)     | 1/2/4-byte aligned head; 16-word blocks (loads   |
- *   |         |  (incl. both aligned: the   | before stores, 8 at a time), then 8/4/2/1-word   |
- *   |         |  seed's small aligned path  | blocks picked by the bits of the word count;     |
- *   |         |  for 16..70 bytes)          | 4/2/1-byte aligned tail                          |
+ *   | >= 16   | co-aligned (d%8 == s%8)     | 1/2/4-byte aligned head, then the word path      |
  *   | >= 16   | mutually misaligned         | bytes until d is aligned; shifted word copy:     |
  *   |         |                             | aligned src loads, out = (w[i] >> 8o) |          |
- *   |         |                             | (w[i+1] << (64-8o)), 16-word blocks then         |
- *   |         |                             | 8/4/2/1-word blocks; byte tail                   |
+ *   |         |                             | (w[i+1] << (64-8o)), 5 instructions per word,    |
+ *   |         |                             | 32-word blocks then 16/8/4/2/1; byte tail        |
+ *
+ * Backward (memmove with dst in (src, src + n)) mirrors the classes with
+ * 16-word blocks and 8/4/2/1 remainders; n < 16 there is a byte loop.
+ *
+ * Cost (dynamic instructions, tools/rv-audit.py): 0.25/B + loop control for
+ * aligned words, 0.625/B + loop control for the shifted copy; a dst head and
+ * a tail of up to 7 bytes each cost ~5 instructions per byte.
  *
  * memmove: copies backward (the mirror of every class) only when dst lies in
  * (src, src + n); otherwise it is memcpy, whose forward order is safe for any
@@ -113,62 +120,47 @@
     .globl  fc_rv64_shifted_memcpy
     .type   fc_rv64_shifted_memcpy, @function
 fc_rv64_shifted_memcpy:
-    mv      a3, a0                  /* dst cursor; a0 is the return value */
-    add     a4, a0, a2              /* dst end */
-    li      t0, 16
-    bltu    a2, t0, .Lf_small
-    xor     t0, a0, a1
+    or      t0, a0, a1
     andi    t0, t0, 7
-    bnez    t0, .Lf_mis
-
-/* ---- co-aligned, n >= 16 ---- */
-    andi    t0, a3, 7
-    beqz    t0, .Lf_words
-    andi    t0, a3, 1
-    beqz    t0, 1f
-    lbu     t1, 0(a1)
-    sb      t1, 0(a3)
-    addi    a1, a1, 1
-    addi    a3, a3, 1
-1:  andi    t0, a3, 2
-    beqz    t0, 2f
-    lhu     t1, 0(a1)
-    sh      t1, 0(a3)
-    addi    a1, a1, 2
-    addi    a3, a3, 2
-2:  andi    t0, a3, 4
-    beqz    t0, .Lf_words
-    lwu     t1, 0(a1)
-    sw      t1, 0(a3)
-    addi    a1, a1, 4
-    addi    a3, a3, 4
-.Lf_words:                          /* a3, a1 8-aligned; a4 = dst end */
-    sub     a2, a4, a3              /* bytes left */
-    andi    a5, a2, -128
+    mv      a3, a0                  /* dst cursor; a0 is the return value */
+    bnez    t0, .Lf_notboth
+/* ---- both 8-aligned, any n (the seed's small aligned path below 71 bytes) ---- */
+.Lf_words:                          /* a3, a1 8-aligned; a2 = bytes left */
+    andi    a5, a2, -256
     beqz    a5, .Lf_wrest
-    add     a5, a3, a5              /* end of the 16-word blocks */
+    add     a5, a3, a5              /* end of the 32-word blocks */
 3:  COPYW   8, 0
+    COPYW   8, 64
+    COPYW   8, 128
+    COPYW   8, 192
+    addi    a1, a1, 256
+    addi    a3, a3, 256
+    bne     a3, a5, 3b
+.Lf_wrest:                          /* 0..31 words, then 0..7 bytes */
+    andi    t0, a2, 255
+    beqz    t0, .Lret
+    andi    t0, a2, 128
+    beqz    t0, 4f
+    COPYW   8, 0
     COPYW   8, 64
     addi    a1, a1, 128
     addi    a3, a3, 128
-    bne     a3, a5, 3b
-.Lf_wrest:                          /* 0..15 words, then 0..7 bytes */
-    andi    t0, a2, 64
-    beqz    t0, 4f
+4:  andi    t0, a2, 64
+    beqz    t0, 5f
     COPYW   8, 0
     addi    a1, a1, 64
     addi    a3, a3, 64
-4:  andi    t0, a2, 32
-    beqz    t0, 5f
+5:  andi    t0, a2, 32
+    beqz    t0, 6f
     COPYW   4, 0
     addi    a1, a1, 32
     addi    a3, a3, 32
-5:  andi    t0, a2, 16
-    beqz    t0, 6f
+6:  andi    t0, a2, 16
+    beqz    t0, 10f
     COPYW   2, 0
     addi    a1, a1, 16
     addi    a3, a3, 16
-6:  andi    t0, a2, 8
+10: andi    t0, a2, 8
     beqz    t0, .Lf_atail
     ld      t1, 0(a1)
     sd      t1, 0(a3)
@@ -196,20 +188,36 @@ fc_rv64_shifted_memcpy:
 .Lret:
     ret
 
-/* ---- n < 16 ---- */
-.Lf_small:
-    li      t0, 8
+/* ---- not both aligned ---- */
+.Lf_notboth:
+    add     a4, a0, a2              /* dst end */
+    li      t0, 16
     bltu    a2, t0, .Lf_bytes
-    or      t0, a0, a1
+    xor     t0, a0, a1
     andi    t0, t0, 7
-    bnez    t0, .Lf_bytes
-    /* the small aligned word path: one word, then the 4/2/1 aligned tail */
-    ld      t1, 0(a1)
-    sd      t1, 0(a3)
-    addi    a1, a1, 8
-    addi    a3, a3, 8
-    j       .Lf_atail
-.Lf_bytes:
+    bnez    t0, .Lf_mis
+    /* co-aligned, n >= 16: 1/2/4-byte aligned head, then the word path */
+    andi    t0, a3, 1
+    beqz    t0, 1f
+    lbu     t1, 0(a1)
+    sb      t1, 0(a3)
+    addi    a1, a1, 1
+    addi    a3, a3, 1
+1:  andi    t0, a3, 2
+    beqz    t0, 2f
+    lhu     t1, 0(a1)
+    sh      t1, 0(a3)
+    addi    a1, a1, 2
+    addi    a3, a3, 2
+2:  andi    t0, a3, 4
+    beqz    t0, 3f
+    lwu     t1, 0(a1)
+    sw      t1, 0(a3)
+    addi    a1, a1, 4
+    addi    a3, a3, 4
+3:  sub     a2, a4, a3
+    j       .Lf_words
+.Lf_bytes:                          /* n < 16, not both aligned */
     beqz    a2, .Lret
 9:  lbu     t1, 0(a1)
     sb      t1, 0(a3)
@@ -229,6 +237,7 @@ fc_rv64_shifted_memcpy:
     addi    a1, a1, 1
     addi    a3, a3, 1
     bne     a3, t1, 1b
+    sub     a2, a4, a3              /* bytes left */
 2:  /* dst aligned, src misaligned by o = a1 & 7 != 0; >= 9 bytes left, so
      * the aligned word holding a1 holds source bytes: safe to load. */
     andi    t0, a1, 7
@@ -236,18 +245,22 @@ fc_rv64_shifted_memcpy:
     neg     t1, t0                  /* 64 - 8o: sll uses the low 6 bits */
     andi    a1, a1, -8
     ld      t2, 0(a1)               /* w[0] */
-    sub     a2, a4, a3              /* bytes left */
-    andi    a5, a2, -128
+    andi    a5, a2, -256
     beqz    a5, .Lf_srest
     add     a5, a3, a5
-3:  SHF     16
+3:  SHF     32
+    addi    a1, a1, 256
+    addi    a3, a3, 256
+    bne     a3, a5, 3b
+.Lf_srest:                          /* 0..31 words: every output word's   */
+    andi    t6, a2, 248             /* second source word holds a needed  */
+    beqz    t6, .Lf_stail           /* byte, so no load leaves the source */
+    andi    t6, a2, 128
+    beqz    t6, 11f
+    SHF     16
     addi    a1, a1, 128
     addi    a3, a3, 128
-    bne     a3, a5, 3b
-.Lf_srest:                          /* 0..15 words: every output word's   */
-    andi    t6, a2, 120             /* second source word holds a needed  */
-    beqz    t6, .Lf_stail           /* byte, so no load leaves the source */
-    andi    t6, a2, 64
+11: andi    t6, a2, 64
     beqz    t6, 4f
     SHF     8
     addi    a1, a1, 64
