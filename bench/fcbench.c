@@ -344,7 +344,7 @@ static struct grid *grid_new(const char *source, size_t j, size_t n, unsigned sa
     grids = grow(grids, &cap, ngrids, sizeof *grids);
     struct grid *g = memset(&grids[ngrids++], 0, sizeof *grids);
     g->source = source;
-    snprintf(g->contender, sizeof g->contender, "%s", fcbench_contenders[j].name);
+    snprintf(g->contender, sizeof g->contender, "%.*s", (int)sizeof g->contender - 1, fcbench_contenders[j].name);
     g->n = n;
     g->cold = opts.cold;
     g->samples = samples;
@@ -370,7 +370,8 @@ static void screen(size_t n, int with_distances, size_t step, unsigned samples, 
     struct stats st[MAX_CONTENDERS];
     for (size_t j = 0; j < fcbench_ncontenders; j++) {
         worst[j] = (struct cliff){.n = n, .ratio = 1e9, .base = base[j].gbps};
-        snprintf(worst[j].contender, sizeof worst[j].contender, "%s", fcbench_contenders[j].name);
+        snprintf(worst[j].contender, sizeof worst[j].contender, "%.*s", (int)sizeof worst[j].contender - 1,
+                 fcbench_contenders[j].name);
         grid_new(source, j, n, samples, step, base[j].gbps);
     }
     struct bench_opts saved = opts;
