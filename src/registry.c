@@ -7,6 +7,9 @@
 
 #include "internal.h"
 #include "portable/portable.h"
+#if defined(__x86_64__)
+#include "cpu/x86.h"
+#endif
 
 #define FC_ENTRY(name, id, summary, probe, rank)                                                   \
     { { name, summary, 0, fc_##id##_memcpy, fc_##id##_memmove }, probe, rank }
@@ -18,6 +21,14 @@ struct fc_entry fc__registry[] = {
     FC_ENTRY("generic", generic,
              "portable C: head/tail small sizes, aligned word path, unrolled words, shifted word copy",
              NULL, 10),
+#if defined(__x86_64__)
+    FC_ENTRY("sse2", sse2, "x86-64 SSE2: 16-byte head/tail and blocks, aligned 4-vector loops, 4K-aliasing direction, NT",
+             fc__x86_probe_sse2, 20),
+    FC_ENTRY("avx2", avx2, "x86-64 AVX2: the sse2 ladder at 32 bytes (same source, vec_copy.h)",
+             fc__x86_probe_avx2, 30),
+    FC_ENTRY("erms", erms, "x86-64 rep movsb (memmove: backward overlap via avx2/sse2); for measurement",
+             fc__x86_probe_erms, 5),
+#endif
 };
 
 const size_t fc__registry_len = sizeof fc__registry / sizeof fc__registry[0];
