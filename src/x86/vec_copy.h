@@ -38,10 +38,11 @@
  *   - dst inside (src, src + n)          -> backward (the only correct direction)
  *   - src inside (dst, dst + n)          -> forward
  *   - no overlap, n >= NT threshold      -> non-temporal forward
- *   - no overlap, (dst - src) mod 4096 < FC_ALIAS_WINDOW -> backward: a forward
- *     loop would load from addresses that alias (in their low 12 bits) the
- *     stores just made, and stall on false store-to-load forwarding; the
- *     backward loop moves away from them.  Otherwise forward.
+ *   - no overlap, (dst - src) mod 4096 in 1..FC_ALIAS_WINDOW-1 -> backward: a
+ *     forward loop would load from addresses that alias (in their low 12 bits)
+ *     the stores just made, and stall on false store-to-load forwarding; the
+ *     backward loop moves away from them.  Otherwise forward (at 0 a forward
+ *     load only matches the store of its own iteration, made after it).
  *
  * Every load and store stays inside [src, src + n) and [dst, dst + n): no
  * over-read, so nothing here is excluded from AddressSanitizer.
@@ -244,7 +245,7 @@ FC_NOINLINE void *fc_copy_large(fc_u8 *d, const fc_u8 *s, size_t n)
     if ((uintptr_t)s - (uintptr_t)d < n) /* src in (dst, dst + n) */
         return fc_loop_fwd(d, s, n);
     if (n >= fc__x86_tune.nt_threshold) return fc_loop_nt(d, s, n);
-    if ((diff & 4095) < FC_ALIAS_WINDOW) return fc_loop_bwd(d, s, n);
+    if (((diff - 1) & 4095) + 1 < (uintptr_t)FC_ALIAS_WINDOW) return fc_loop_bwd(d, s, n); /* 1..WINDOW-1 */
     return fc_loop_fwd(d, s, n);
 }
 
