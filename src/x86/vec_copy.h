@@ -23,9 +23,9 @@
  *   | 0..3           | bytes first, middle, last (no loop, one branch)                  |
  *   | 4..7           | two overlapping 4-byte moves (first and last)                     |
  *   | 8..15          | two overlapping 8-byte moves                                      |
- *   | 16..31         | two overlapping 16-byte moves, xmm registers even in the AVX2    |
+ *   | 16..32         | two overlapping 16-byte moves, xmm registers even in the AVX2    |
  *   |                | build (no ymm touched: no vzeroupper needed)                      |
- *   | W..2W          | two overlapping vectors (first and last)                          |
+ *   | 33..2W         | two overlapping vectors (first and last; AVX2 only)               |
  *   | 2W+1..4W       | 4 vectors: first 2 and last 2, all loaded before any store        |
  *   | 4W+1..8W       | 8 vectors: first 4 and last 4, all loaded before any store        |
  *   | > 8W           | direction by overlap / 4K aliasing (below); preload head and tail,|
@@ -97,7 +97,8 @@ FC_INLINE void fc_copy_lt16(fc_u8 *d, const fc_u8 *s, size_t n)
     }
 }
 
-/* 16 <= n <= 32: two overlapping 16-byte moves (SSE registers) */
+/* 16 <= n <= 32: two overlapping 16-byte moves (xmm registers, also in the
+ * AVX2 build: no ymm state touched, so no vzeroupper) */
 FC_INLINE void fc_copy_16_32(fc_u8 *d, const fc_u8 *s, size_t n)
 {
     __m128i a = _mm_loadu_si128((const __m128i *)s);
@@ -249,20 +250,25 @@ FC_NOINLINE void *fc_copy_large(fc_u8 *d, const fc_u8 *s, size_t n)
     return fc_loop_fwd(d, s, n);
 }
 
-/* The whole ladder; memcpy and memmove share it.  Returns d. */
+/* The whole ladder; memcpy and memmove share it.  Returns d.  The sizes
+ * below 16 are tested first: one compare to reach them (fcbench dist, whose
+ * real size distributions are dominated by them, preferred this order). */
 FC_INLINE void *fc_vec_copy(fc_u8 *d, const fc_u8 *s, size_t n)
 {
-    if (n <= 2 * FC_W) {
-        if (n >= FC_W)
-            fc_vec_2(d, s, n);
-#if FC_W > 16
-        else if (n >= 16)
-            fc_copy_16_32(d, s, n);
-#endif
-        else
-            fc_copy_lt16(d, s, n);
+    if (n < 16) {
+        fc_copy_lt16(d, s, n);
         return d;
     }
+    if (n <= 32) { /* for W = 16 this is the W..2W class */
+        fc_copy_16_32(d, s, n);
+        return d;
+    }
+#if FC_W > 16
+    if (n <= 2 * FC_W) {
+        fc_vec_2(d, s, n);
+        return d;
+    }
+#endif
     if (n <= 4 * FC_W) {
         fc_vec_4(d, s, n);
         return d;
