@@ -11,6 +11,9 @@
 #include "cpu/riscv.h"
 #include "riscv/riscv.h"
 #endif
+#if defined(__x86_64__)
+#include "cpu/x86.h"
+#endif
 
 #define FC_ENTRY(name, id, summary, probe, rank)                                                   \
     { { name, summary, 0, fc_##id##_memcpy, fc_##id##_memmove }, probe, rank }
@@ -31,6 +34,14 @@ struct fc_entry fc__registry[] = {
              fc__riscv_misaligned_fast, 30),
     FC_ENTRY("rv64-rvv", rv64_rvv, "RVV 1.0: vsetvli strip-mining, e8 (e64 when all 8-aligned), m1 small, m8 large",
              fc__riscv_has_v, 40),
+#endif
+#if defined(__x86_64__)
+    FC_ENTRY("sse2", sse2, "x86-64 SSE2: 16-byte head/tail and blocks, aligned 4-vector loops, 4K-aliasing direction, NT",
+             fc__x86_probe_sse2, 20),
+    FC_ENTRY("avx2", avx2, "x86-64 AVX2: the sse2 ladder at 32 bytes (same source, vec_copy.h)",
+             fc__x86_probe_avx2, 30),
+    FC_ENTRY("erms", erms, "x86-64 rep movsb (memmove: backward overlap via avx2/sse2); for measurement",
+             fc__x86_probe_erms, 5),
 #endif
 };
 

@@ -15,7 +15,7 @@ for f in "$root"/*; do # the whole source tree, without build outputs
 done
 cmake -S "$tree" -B "$build" -G Ninja -DCMAKE_C_COMPILER="$cc" >/dev/null || exit 1
 
-# name | file | perl substitution (applied once, must change the file) | test that must fail
+# name | file | perl substitution (applied once, must change the file) | [NAME=value ...] test that must fail
 mutants=(
   "over-write 1 byte past dst|src/portable/byte.c|s/fc_bytes_fwd\(dst, src, n\);/fc_bytes_fwd(dst, src, n + 1);/|test_grid small --impl byte"
   "over-write 1 byte before dst|src/portable/generic.c|s/    fc_align_dst_fwd\(&d, &s, &n\);/    d[-1] = s[0];\n    fc_align_dst_fwd(&d, &s, &n);/|test_grid small --impl generic"
@@ -29,6 +29,14 @@ mutants=(
   "wrong return value for n == 0|src/portable/generic.c|s/        copy_fwd\(d, s, n\);\n    return dst;/        copy_fwd(d, s, n);\n    return n ? dst : d + 1;/|test_grid small --impl generic"
   "small aligned path drops the 2-byte tail|src/portable/generic.c|s/        if \(k & 2\) fc_st16/        if (0) fc_st16/|test_random --impl generic --cases 200000 --seed 1"
 )
+if [ "$(uname -m)" = x86_64 ]; then # the x86-64 routines (one template, both widths)
+  mutants+=(
+    "x86 backward loop tail one byte short|src/x86/vec_copy.h|s/    FC_ST\(n - FC_W, t\);\n    return d;/    FC_ST(n - FC_W - 1, t);\n    return d;/|test_overlap --impl avx2"
+    "x86 8-vector block boundary off by one|src/x86/vec_copy.h|s/    if \(n <= 8 \* FC_W\) \{/    if (n <= 8 * FC_W + 1) {/|test_grid small --impl sse2"
+    "x86 non-temporal loop skips its last block|src/x86/vec_copy.h|s/while \(\(size_t\)\(dend - dp\) >= 4 \* FC_W\) \{\n        __builtin_prefetch/while ((size_t)(dend - dp) >= 8 * FC_W) {\n        __builtin_prefetch/|FASTCOPY_TUNE=nt_threshold=1 test_grid large --impl avx2"
+    "x86 4K-aliasing rule ignores overlap|src/x86/vec_copy.h|s/    if \(\(uintptr_t\)s - \(uintptr_t\)d < n\) \/\* src in/    if (0) \/* src in/|test_overlap --impl sse2"
+  )
+fi
 
 caught=0 missed=0 stale=0
 for m in "${mutants[@]}"; do
@@ -41,11 +49,13 @@ for m in "${mutants[@]}"; do
     continue
   fi
   set -- $testcmd
+  envs=() # leading NAME=value words: environment for the test run
+  while [ $# -gt 0 ] && [[ $1 == *=* ]]; do envs+=("$1"); shift; done
   if ! cmake --build "$build" --target "$1" >"$work/build.log" 2>&1; then
     echo "STALE   $name: the mutant does not compile"; tail -n 5 "$work/build.log"
     stale=$((stale + 1))
   else
-    out=$(timeout 300 "$build/tests/$@" 2>&1); rc=$?
+    out=$(timeout 300 env "${envs[@]}" "$build/tests/$@" 2>&1); rc=$?
     line=$(grep -m1 '^FAIL' <<<"$out")
     if [ $rc -ne 0 ] && [ -n "$line" ]; then
       echo "caught  $name -> $* : ${line:0:150}"

@@ -1,0 +1,167 @@
+/*
+ * x86-64 CPU detection: features for the registry probes and the copy
+ * thresholds the routines read, computed once at load.
+ *
+ * Runs inside the ifunc resolvers (through fc__registry_probe), before libc
+ * is initialised: no libc calls, no __builtin_cpu_supports (needs libgcc's
+ * constructor).  Only cpuid, xgetbv and fc__early_getenv.
+ *
+ *   feature  test
+ *   sse2     always (x86-64 baseline)
+ *   avx2     CPUID.7.0:EBX[5], CPUID.1:ECX[28] (AVX), CPUID.1:ECX[27] (OSXSAVE),
+ *            XCR0[2:1] = 11b (the OS saves xmm and ymm state)
+ *   erms     CPUID.7.0:EBX[9]          fsrm  CPUID.7.0:EDX[4] (reported only)
+ *
+ * Last-level cache: deterministic cache parameters, CPUID leaf 4 (Intel) or
+ * 0x8000001D (AMD, with TOPOEXT); the highest-level data/unified cache, size =
+ * ways * partitions * line * sets, shared by (EAX[25:14] + 1) logical CPUs:
+ * one core group's LLC (a Zen 3 CCX: 32 MiB).
+ *
+ *   threshold     value
+ *   nt_threshold  3/4 of that LLC, clamped to [1 MiB, 256 MiB]; 24 MiB if the
+ *                 cache is unknown.  FASTCOPY_TUNE="nt_threshold=BYTES" (suffix
+ *                 k/m/g allowed, 0 = never streaming) overrides it.
+ */
+#if defined(__x86_64__)
+#include <cpuid.h>
+#include <stdint.h>
+
+#include "cpu/x86.h"
+#include "internal.h"
+
+#define FC_MIB ((size_t)1 << 20)
+#define FC_NT_DEFAULT (24 * FC_MIB)
+#define FC_NT_MIN (1 * FC_MIB)
+#define FC_NT_MAX (256 * FC_MIB)
+
+struct fc_x86_tune fc__x86_tune = {FC_NT_DEFAULT};
+
+static struct fc_x86_info fc_info;
+static int fc_done; /* 0: not yet, 1: done (racing initialisers compute the same values) */
+
+static void fc_cpuid(unsigned leaf, unsigned sub, unsigned r[4])
+{
+    __cpuid_count(leaf, sub, r[0], r[1], r[2], r[3]);
+}
+
+static uint64_t fc_xgetbv0(void)
+{
+    uint32_t lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    return ((uint64_t)hi << 32) | lo;
+}
+
+/* Highest-level data or unified cache from a leaf-4-format leaf. */
+static void fc_scan_caches(unsigned leaf, struct fc_x86_info *in)
+{
+    for (unsigned sub = 0; sub < 16; sub++) {
+        unsigned r[4];
+        fc_cpuid(leaf, sub, r);
+        unsigned type = r[0] & 0x1f, level = (r[0] >> 5) & 7;
+        if (type == 0) break;
+        if (type != 1 && type != 3) continue; /* instruction caches */
+        size_t ways = ((r[1] >> 22) & 0x3ff) + 1, parts = ((r[1] >> 12) & 0x3ff) + 1;
+        size_t line = (r[1] & 0xfff) + 1, sets = (size_t)r[2] + 1;
+        if (level >= in->llc_level) {
+            in->llc_level = level;
+            in->llc_size = ways * parts * line * sets;
+            in->llc_threads = ((r[0] >> 14) & 0xfff) + 1;
+        }
+    }
+}
+
+/* "nt_threshold=123m,other=..." -> sets what it knows; 0 if malformed. */
+static int fc_parse_tune(const char *p, struct fc_x86_tune *t)
+{
+    static const char key[] = "nt_threshold=";
+    while (*p) {
+        size_t k = 0;
+        while (key[k] && p[k] == key[k]) k++;
+        if (key[k]) return 0; /* the only key so far */
+        p += k;
+        if (*p < '0' || *p > '9') return 0;
+        size_t v = 0;
+        for (; *p >= '0' && *p <= '9'; p++) {
+            if (v > ((size_t)-1 - 9) / 10) return 0;
+            v = v * 10 + (size_t)(*p - '0');
+        }
+        unsigned shift = 0;
+        if (*p == 'k' || *p == 'K') shift = 10;
+        else if (*p == 'm' || *p == 'M') shift = 20;
+        else if (*p == 'g' || *p == 'G') shift = 30;
+        if (shift) {
+            if (v > ((size_t)-1 >> shift)) return 0;
+            v <<= shift;
+            p++;
+        }
+        if (*p == ',') p++;
+        else if (*p) return 0;
+        t->nt_threshold = v ? v : (size_t)-1; /* 0: never stream */
+    }
+    return 1;
+}
+
+void fc__x86_init(void)
+{
+    if (__atomic_load_n(&fc_done, __ATOMIC_ACQUIRE)) return;
+    struct fc_x86_info in = {0};
+    unsigned r[4];
+    fc_cpuid(0, 0, r);
+    in.max_leaf = r[0];
+    /* "GenuineIntel": ebx "Genu", edx "ineI", ecx "ntel"; "AuthenticAMD": ebx "Auth" */
+    in.vendor_intel = r[1] == 0x756e6547 && r[3] == 0x49656e69 && r[2] == 0x6c65746e;
+    in.vendor_amd = r[1] == 0x68747541 && r[3] == 0x69746e65 && r[2] == 0x444d4163;
+    fc_cpuid(0x80000000, 0, r);
+    in.max_ext_leaf = r[0];
+
+    in.sse2 = 1;
+    if (in.max_leaf >= 1) {
+        fc_cpuid(1, 0, r);
+        int osxsave = (r[2] >> 27) & 1;
+        in.avx = (r[2] >> 28) & 1;
+        in.os_ymm = osxsave && (fc_xgetbv0() & 6) == 6;
+    }
+    if (in.max_leaf >= 7) {
+        fc_cpuid(7, 0, r);
+        in.avx2 = in.avx && in.os_ymm && ((r[1] >> 5) & 1);
+        in.erms = (r[1] >> 9) & 1;
+        in.fsrm = (r[3] >> 4) & 1;
+    }
+
+    if (in.vendor_amd && in.max_ext_leaf >= 0x8000001D) {
+        fc_cpuid(0x80000001, 0, r);
+        if ((r[2] >> 22) & 1) fc_scan_caches(0x8000001D, &in); /* TOPOEXT */
+    } else if (!in.vendor_amd && in.max_leaf >= 4) {
+        fc_scan_caches(4, &in);
+    }
+
+    struct fc_x86_tune t = {FC_NT_DEFAULT};
+    if (in.llc_size) {
+        size_t nt = in.llc_size / 4 * 3;
+        t.nt_threshold = nt < FC_NT_MIN ? FC_NT_MIN : nt > FC_NT_MAX ? FC_NT_MAX : nt;
+    }
+    char env[128];
+    if (fc__early_getenv("FASTCOPY_TUNE", env, sizeof env) && env[0]) {
+        struct fc_x86_tune u = t;
+        if (fc_parse_tune(env, &u))
+            t = u;
+        else
+            fc__warn("fastcopy: FASTCOPY_TUNE=", env, " not understood (expected nt_threshold=BYTES[k|m|g]); ignored",
+                     "");
+    }
+
+    fc_info = in;
+    __atomic_store_n(&fc__x86_tune.nt_threshold, t.nt_threshold, __ATOMIC_RELAXED);
+    __atomic_store_n(&fc_done, 1, __ATOMIC_RELEASE);
+}
+
+const struct fc_x86_info *fc__x86_info(void)
+{
+    fc__x86_init();
+    return &fc_info;
+}
+
+int fc__x86_probe_sse2(void) { return fc__x86_info()->sse2; }
+int fc__x86_probe_avx2(void) { return fc__x86_info()->avx2; }
+int fc__x86_probe_erms(void) { return fc__x86_info()->erms; }
+#endif

@@ -1,0 +1,40 @@
+/* x86-64 CPU detection layer: features and copy thresholds, computed once at
+ * load (from the registry probes, i.e. inside the ifunc resolver). */
+#ifndef FC_CPU_X86_H
+#define FC_CPU_X86_H
+
+#include <stddef.h>
+
+struct fc_x86_tune {
+    size_t nt_threshold; /* no-overlap copies of n >= this use non-temporal stores */
+};
+
+/* Read by the copy routines.  Holds a safe default until fc__x86_init() runs. */
+extern struct fc_x86_tune fc__x86_tune;
+
+struct fc_x86_info {
+    unsigned max_leaf, max_ext_leaf;
+    int vendor_intel, vendor_amd;
+    int sse2, avx, avx2, erms, fsrm, os_ymm;
+    size_t llc_size;           /* bytes of one last-level cache instance, 0 if unknown */
+    unsigned llc_level;        /* its level (2 or 3) */
+    unsigned llc_threads;      /* logical CPUs sharing it */
+};
+
+/* Idempotent, no libc calls (safe in an ifunc resolver). */
+void fc__x86_init(void);
+const struct fc_x86_info *fc__x86_info(void);
+
+int fc__x86_probe_sse2(void);
+int fc__x86_probe_avx2(void);
+int fc__x86_probe_erms(void);
+
+/* The entry points (src/x86/sse2.c, avx2.c, erms.c). */
+void *fc_sse2_memcpy(void *restrict dst, const void *restrict src, size_t n);
+void *fc_sse2_memmove(void *dst, const void *src, size_t n);
+void *fc_avx2_memcpy(void *restrict dst, const void *restrict src, size_t n);
+void *fc_avx2_memmove(void *dst, const void *src, size_t n);
+void *fc_erms_memcpy(void *restrict dst, const void *restrict src, size_t n);
+void *fc_erms_memmove(void *dst, const void *src, size_t n);
+
+#endif

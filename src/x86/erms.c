@@ -1,0 +1,37 @@
+/*
+ * erms - rep movsb, for measurement (fcbench --impl erms): low rank, never
+ * the default.  CPUs with ERMS (CPUID.7.0:EBX bit 9) promise a fast rep movsb;
+ * how fast depends on the CPU family, size, alignment and distance (on AMD
+ * Zen 3 it is slow for misaligned destinations and short distances, and
+ * backward rep movsb is slow everywhere: ../shared/docs/field-notes.md).
+ *
+ *   memcpy:  rep movsb for every n.
+ *   memmove: rep movsb (forward) unless dst lies inside (src, src + n), where
+ *            forward would overwrite unread source bytes; those copies go to
+ *            the avx2 (or sse2) memmove, which copies backward.
+ */
+#if defined(__x86_64__)
+#include <stdint.h>
+
+#include "cpu/x86.h"
+
+static inline void fc_rep_movsb(void *d, const void *s, size_t n)
+{
+    __asm__ volatile("rep movsb" : "+D"(d), "+S"(s), "+c"(n) : : "memory");
+}
+
+void *fc_erms_memcpy(void *restrict dst, const void *restrict src, size_t n)
+{
+    fc_rep_movsb(dst, src, n);
+    return dst;
+}
+
+void *fc_erms_memmove(void *dst, const void *src, size_t n)
+{
+    if ((uintptr_t)dst - (uintptr_t)src >= n) { /* dst <= src or no overlap */
+        fc_rep_movsb(dst, src, n);
+        return dst;
+    }
+    return fc__x86_info()->avx2 ? fc_avx2_memmove(dst, src, n) : fc_sse2_memmove(dst, src, n);
+}
+#endif

@@ -1,0 +1,291 @@
+/*
+ * vec_copy.h - the x86-64 copy primitives, written once, parameterised by the
+ * vector width W.  Included by exactly one .c file per width (sse2.c: W = 16,
+ * avx2.c: W = 32), which first defines:
+ *
+ *   FC_VEC_ID          name stem of the entry points (fc_<ID>_memcpy/_memmove)
+ *   FC_VT              the vector type (__m128i, __m256i)
+ *   FC_W               its width in bytes
+ *   FC_LOADU(p)        unaligned load
+ *   FC_STOREU(p, v)    unaligned store
+ *   FC_STOREA(p, v)    aligned store (p % W == 0)
+ *   FC_STREAM(p, v)    non-temporal store (p % W == 0)
+ *
+ * For:   x86-64.  W = 16 needs only SSE2 (every x86-64); W = 32 needs AVX2 and
+ *        an OS that saves the ymm state (probed in src/cpu/x86.c).
+ * Needs: unaligned vector loads/stores that are as fast as aligned ones when
+ *        the address happens to be aligned (every x86-64 since Nehalem/Bulldozer).
+ *
+ * Size-class policy (the same ladder for memcpy and memmove):
+ *
+ *   | n              | technique                                                        |
+ *   |----------------|------------------------------------------------------------------|
+ *   | 0..3           | bytes first, middle, last (no loop, one branch)                  |
+ *   | 4..7           | two overlapping 4-byte moves (first and last)                     |
+ *   | 8..15          | two overlapping 8-byte moves                                      |
+ *   | 16..32         | two overlapping 16-byte moves, xmm registers even in the AVX2    |
+ *   |                | build (no ymm touched: no vzeroupper needed)                      |
+ *   | 33..2W         | two overlapping vectors (first and last; AVX2 only)               |
+ *   | 2W+1..4W       | 4 vectors: first 2 and last 2, all loaded before any store        |
+ *   | 4W+1..8W       | 8 vectors: first 4 and last 4, all loaded before any store        |
+ *   | > 8W           | direction by overlap / 4K aliasing (below); preload head and tail,|
+ *   |                | align dst to W, loop of 4 unaligned loads + 4 aligned stores      |
+ *   | >= NT thresh.  | no overlap: dst aligned to 64, non-temporal stores, prefetch,    |
+ *   |   (no overlap) | sfence; threshold from the LLC one core group sees (cpu/x86.c)   |
+ *
+ * Up to 8W every load happens before any store, so memmove needs no overlap
+ * test there.  Above 8W (the loops):
+ *   - dst inside (src, src + n)          -> backward (the only correct direction)
+ *   - src inside (dst, dst + n)          -> forward
+ *   - no overlap, n >= NT threshold      -> non-temporal forward
+ *   - no overlap, (dst - src) mod 4096 in 1..FC_ALIAS_WINDOW-1 -> backward: a
+ *     forward loop would load from addresses that alias (in their low 12 bits)
+ *     the stores just made, and stall on false store-to-load forwarding; the
+ *     backward loop moves away from them.  Otherwise forward (at 0 a forward
+ *     load only matches the store of its own iteration, made after it).
+ *
+ * Every load and store stays inside [src, src + n) and [dst, dst + n): no
+ * over-read, so nothing here is excluded from AddressSanitizer.
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+#include <immintrin.h>
+
+#include "cpu/x86.h"
+
+#if !defined(FC_VEC_ID) || !defined(FC_VT) || !defined(FC_W)
+#error "define FC_VEC_ID, FC_VT, FC_W and the load/store macros before including vec_copy.h"
+#endif
+
+/* Window (bytes) of (dst - src) mod 4096 in which a non-overlapping copy goes
+ * backward to avoid 4K aliasing; measured with fcbench distance (README). */
+#ifndef FC_ALIAS_WINDOW
+#define FC_ALIAS_WINDOW 256
+#endif
+
+#define FC_XCAT(a, b, c) a##b##c
+#define FC_CAT(a, b, c) FC_XCAT(a, b, c)
+#define FC_ENTRY_NAME(id, what) FC_CAT(fc_, id, what)
+
+#define FC_INLINE static inline __attribute__((always_inline))
+#define FC_NOINLINE static __attribute__((noinline))
+
+typedef unsigned char fc_u8;
+typedef uint64_t __attribute__((may_alias, aligned(1))) fc_u64u;
+typedef uint32_t __attribute__((may_alias, aligned(1))) fc_u32u;
+
+/* ---- below W: shared by every width (no ymm) ---------------------------- */
+
+/* n < 16 */
+FC_INLINE void fc_copy_lt16(fc_u8 *d, const fc_u8 *s, size_t n)
+{
+    if (n >= 8) {
+        uint64_t a = *(const fc_u64u *)s, b = *(const fc_u64u *)(s + n - 8);
+        *(fc_u64u *)d = a;
+        *(fc_u64u *)(d + n - 8) = b;
+    } else if (n >= 4) {
+        uint32_t a = *(const fc_u32u *)s, b = *(const fc_u32u *)(s + n - 4);
+        *(fc_u32u *)d = a;
+        *(fc_u32u *)(d + n - 4) = b;
+    } else if (n) {
+        /* n = 1, 2, 3: first, middle (n / 2), last cover every byte */
+        fc_u8 a = s[0], m = s[n >> 1], z = s[n - 1];
+        d[0] = a;
+        d[n >> 1] = m;
+        d[n - 1] = z;
+    }
+}
+
+/* 16 <= n <= 32: two overlapping 16-byte moves (xmm registers, also in the
+ * AVX2 build: no ymm state touched, so no vzeroupper) */
+FC_INLINE void fc_copy_16_32(fc_u8 *d, const fc_u8 *s, size_t n)
+{
+    __m128i a = _mm_loadu_si128((const __m128i *)s);
+    __m128i b = _mm_loadu_si128((const __m128i *)(s + n - 16));
+    _mm_storeu_si128((__m128i *)d, a);
+    _mm_storeu_si128((__m128i *)(d + n - 16), b);
+}
+
+/* ---- W-wide blocks: all loads before stores ----------------------------- */
+
+#define FC_LD(off) FC_LOADU((const FC_VT *)(s + (off)))
+#define FC_ST(off, v) FC_STOREU((FC_VT *)(d + (off)), v)
+
+/* W <= n <= 2W */
+FC_INLINE void fc_vec_2(fc_u8 *d, const fc_u8 *s, size_t n)
+{
+    FC_VT a = FC_LD(0), b = FC_LD(n - FC_W);
+    FC_ST(0, a);
+    FC_ST(n - FC_W, b);
+}
+
+/* 2W <= n <= 4W */
+FC_INLINE void fc_vec_4(fc_u8 *d, const fc_u8 *s, size_t n)
+{
+    FC_VT a = FC_LD(0), b = FC_LD(FC_W), y = FC_LD(n - 2 * FC_W), z = FC_LD(n - FC_W);
+    FC_ST(0, a);
+    FC_ST(FC_W, b);
+    FC_ST(n - 2 * FC_W, y);
+    FC_ST(n - FC_W, z);
+}
+
+/* 4W <= n <= 8W */
+FC_INLINE void fc_vec_8(fc_u8 *d, const fc_u8 *s, size_t n)
+{
+    FC_VT a = FC_LD(0), b = FC_LD(FC_W), c = FC_LD(2 * FC_W), e = FC_LD(3 * FC_W);
+    FC_VT w = FC_LD(n - 4 * FC_W), x = FC_LD(n - 3 * FC_W), y = FC_LD(n - 2 * FC_W), z = FC_LD(n - FC_W);
+    FC_ST(0, a);
+    FC_ST(FC_W, b);
+    FC_ST(2 * FC_W, c);
+    FC_ST(3 * FC_W, e);
+    FC_ST(n - 4 * FC_W, w);
+    FC_ST(n - 3 * FC_W, x);
+    FC_ST(n - 2 * FC_W, y);
+    FC_ST(n - FC_W, z);
+}
+
+/* ---- loops (n > 8W) ------------------------------------------------------ */
+
+/* Forward: preload the first vector and the last 4; align dst up to W; loop
+ * 4 unaligned loads + 4 aligned stores while more than 4W remain; then store
+ * the preloaded tail and head.  Correct for memmove whenever dst <= src or the
+ * buffers do not overlap: each loop load reads bytes no earlier store wrote. */
+FC_NOINLINE void *fc_loop_fwd(fc_u8 *d, const fc_u8 *s, size_t n)
+{
+    FC_VT h = FC_LD(0);
+    FC_VT t0 = FC_LD(n - 4 * FC_W), t1 = FC_LD(n - 3 * FC_W), t2 = FC_LD(n - 2 * FC_W), t3 = FC_LD(n - FC_W);
+    fc_u8 *const dend = d + n;
+    size_t skip = FC_W - ((uintptr_t)d & (FC_W - 1)); /* 1..W: the head covers it */
+    fc_u8 *dp = d + skip;
+    const fc_u8 *sp = s + skip;
+    while ((size_t)(dend - dp) > 4 * FC_W) {
+        FC_VT a = FC_LOADU((const FC_VT *)sp), b = FC_LOADU((const FC_VT *)(sp + FC_W));
+        FC_VT c = FC_LOADU((const FC_VT *)(sp + 2 * FC_W)), e = FC_LOADU((const FC_VT *)(sp + 3 * FC_W));
+        FC_STOREA((FC_VT *)dp, a);
+        FC_STOREA((FC_VT *)(dp + FC_W), b);
+        FC_STOREA((FC_VT *)(dp + 2 * FC_W), c);
+        FC_STOREA((FC_VT *)(dp + 3 * FC_W), e);
+        dp += 4 * FC_W;
+        sp += 4 * FC_W;
+    }
+    FC_ST(n - 4 * FC_W, t0);
+    FC_ST(n - 3 * FC_W, t1);
+    FC_ST(n - 2 * FC_W, t2);
+    FC_ST(n - FC_W, t3);
+    FC_ST(0, h);
+    return d;
+}
+
+/* Backward, the mirror: preload the first 4 vectors and the last one; align
+ * the dst end down to W; loop downward; store head and tail last.  Correct for
+ * memmove whenever dst >= src or the buffers do not overlap. */
+FC_NOINLINE void *fc_loop_bwd(fc_u8 *d, const fc_u8 *s, size_t n)
+{
+    FC_VT h0 = FC_LD(0), h1 = FC_LD(FC_W), h2 = FC_LD(2 * FC_W), h3 = FC_LD(3 * FC_W);
+    FC_VT t = FC_LD(n - FC_W);
+    fc_u8 *const dend = d + n;
+    size_t skip = (((uintptr_t)dend - 1) & (FC_W - 1)) + 1; /* 1..W: the tail covers it */
+    fc_u8 *dp = dend - skip;
+    const fc_u8 *sp = s + n - skip;
+    while ((size_t)(dp - d) > 4 * FC_W) {
+        dp -= 4 * FC_W;
+        sp -= 4 * FC_W;
+        FC_VT e = FC_LOADU((const FC_VT *)(sp + 3 * FC_W)), c = FC_LOADU((const FC_VT *)(sp + 2 * FC_W));
+        FC_VT b = FC_LOADU((const FC_VT *)(sp + FC_W)), a = FC_LOADU((const FC_VT *)sp);
+        FC_STOREA((FC_VT *)(dp + 3 * FC_W), e);
+        FC_STOREA((FC_VT *)(dp + 2 * FC_W), c);
+        FC_STOREA((FC_VT *)(dp + FC_W), b);
+        FC_STOREA((FC_VT *)dp, a);
+    }
+    FC_ST(0, h0);
+    FC_ST(FC_W, h1);
+    FC_ST(2 * FC_W, h2);
+    FC_ST(3 * FC_W, h3);
+    FC_ST(n - FC_W, t);
+    return d;
+}
+
+/* Non-temporal forward, buffers known not to overlap: the first 64 bytes with
+ * ordinary stores, then dst aligned to 64 and blocks of 4 vectors (a multiple
+ * of 64 bytes) streamed with source prefetch ahead; sfence; the last 4W with
+ * ordinary stores (they may rewrite streamed bytes with the same values). */
+#define FC_NT_PREFETCH 512
+FC_NOINLINE void *fc_loop_nt(fc_u8 *d, const fc_u8 *s, size_t n)
+{
+    for (size_t k = 0; k < 64; k += FC_W) FC_ST(k, FC_LD(k));
+    size_t skip = 64 - ((uintptr_t)d & 63);
+    fc_u8 *dp = d + skip, *const dend = d + n;
+    const fc_u8 *sp = s + skip;
+    while ((size_t)(dend - dp) >= 4 * FC_W) {
+        __builtin_prefetch(sp + FC_NT_PREFETCH, 0, 0);
+        FC_VT a = FC_LOADU((const FC_VT *)sp), b = FC_LOADU((const FC_VT *)(sp + FC_W));
+        FC_VT c = FC_LOADU((const FC_VT *)(sp + 2 * FC_W)), e = FC_LOADU((const FC_VT *)(sp + 3 * FC_W));
+        FC_STREAM((FC_VT *)dp, a);
+        FC_STREAM((FC_VT *)(dp + FC_W), b);
+        FC_STREAM((FC_VT *)(dp + 2 * FC_W), c);
+        FC_STREAM((FC_VT *)(dp + 3 * FC_W), e);
+        dp += 4 * FC_W;
+        sp += 4 * FC_W;
+    }
+    _mm_sfence();
+    FC_VT w = FC_LD(n - 4 * FC_W), x = FC_LD(n - 3 * FC_W), y = FC_LD(n - 2 * FC_W), z = FC_LD(n - FC_W);
+    FC_ST(n - 4 * FC_W, w);
+    FC_ST(n - 3 * FC_W, x);
+    FC_ST(n - 2 * FC_W, y);
+    FC_ST(n - FC_W, z);
+    return d;
+}
+
+/* n > 8W: pick the direction (see the table at the top). */
+FC_NOINLINE void *fc_copy_large(fc_u8 *d, const fc_u8 *s, size_t n)
+{
+    uintptr_t diff = (uintptr_t)d - (uintptr_t)s;
+    if (diff < n) /* dst in [src, src + n) */
+        return diff ? fc_loop_bwd(d, s, n) : d;
+    if ((uintptr_t)s - (uintptr_t)d < n) /* src in (dst, dst + n) */
+        return fc_loop_fwd(d, s, n);
+    if (n >= fc__x86_tune.nt_threshold) return fc_loop_nt(d, s, n);
+    if (((diff - 1) & 4095) + 1 < (uintptr_t)FC_ALIAS_WINDOW) return fc_loop_bwd(d, s, n); /* 1..WINDOW-1 */
+    return fc_loop_fwd(d, s, n);
+}
+
+/* The whole ladder; memcpy and memmove share it.  Returns d.  The sizes
+ * below 16 are tested first: one compare to reach them (fcbench dist, whose
+ * real size distributions are dominated by them, preferred this order). */
+FC_INLINE void *fc_vec_copy(fc_u8 *d, const fc_u8 *s, size_t n)
+{
+    if (n < 16) {
+        fc_copy_lt16(d, s, n);
+        return d;
+    }
+    if (n <= 32) { /* for W = 16 this is the W..2W class */
+        fc_copy_16_32(d, s, n);
+        return d;
+    }
+#if FC_W > 16
+    if (n <= 2 * FC_W) {
+        fc_vec_2(d, s, n);
+        return d;
+    }
+#endif
+    if (n <= 4 * FC_W) {
+        fc_vec_4(d, s, n);
+        return d;
+    }
+    if (n <= 8 * FC_W) {
+        fc_vec_8(d, s, n);
+        return d;
+    }
+    return fc_copy_large(d, s, n); /* a tail call */
+}
+
+void *FC_ENTRY_NAME(FC_VEC_ID, _memcpy)(void *restrict dst, const void *restrict src, size_t n)
+{
+    return fc_vec_copy(dst, src, n);
+}
+
+void *FC_ENTRY_NAME(FC_VEC_ID, _memmove)(void *dst, const void *src, size_t n)
+{
+    return fc_vec_copy(dst, src, n);
+}
