@@ -147,11 +147,19 @@ FC_INLINE void fc_vec_8(fc_u8 *d, const fc_u8 *s, size_t n)
 
 /* ---- loops (n > 8W) ------------------------------------------------------ */
 
+/* The forward and backward loops and the direction choice are inlined into
+ * the entry points (no call or jump between the size test and the loop); only
+ * the non-temporal loop, which starts at megabytes, stays out of line.
+ * fcbench, same run, 7 rounds alternating with the out-of-line version
+ * (fc_avx2 time / glibc time, median): 257 B 1.16 -> 0.84, 300 B 1.13 -> 1.00,
+ * 512 B 1.19 -> 0.98, 700 B 1.08 -> 1.00; 1-3 KiB and the real size
+ * distributions unchanged within noise. */
+
 /* Forward: preload the first vector and the last 4; align dst up to W; loop
  * 4 unaligned loads + 4 aligned stores while more than 4W remain; then store
  * the preloaded tail and head.  Correct for memmove whenever dst <= src or the
  * buffers do not overlap: each loop load reads bytes no earlier store wrote. */
-FC_NOINLINE void *fc_loop_fwd(fc_u8 *d, const fc_u8 *s, size_t n)
+FC_INLINE void *fc_loop_fwd(fc_u8 *d, const fc_u8 *s, size_t n)
 {
     FC_VT h = FC_LD(0);
     FC_VT t0 = FC_LD(n - 4 * FC_W), t1 = FC_LD(n - 3 * FC_W), t2 = FC_LD(n - 2 * FC_W), t3 = FC_LD(n - FC_W);
@@ -180,7 +188,7 @@ FC_NOINLINE void *fc_loop_fwd(fc_u8 *d, const fc_u8 *s, size_t n)
 /* Backward, the mirror: preload the first 4 vectors and the last one; align
  * the dst end down to W; loop downward; store head and tail last.  Correct for
  * memmove whenever dst >= src or the buffers do not overlap. */
-FC_NOINLINE void *fc_loop_bwd(fc_u8 *d, const fc_u8 *s, size_t n)
+FC_INLINE void *fc_loop_bwd(fc_u8 *d, const fc_u8 *s, size_t n)
 {
     FC_VT h0 = FC_LD(0), h1 = FC_LD(FC_W), h2 = FC_LD(2 * FC_W), h3 = FC_LD(3 * FC_W);
     FC_VT t = FC_LD(n - FC_W);
@@ -238,7 +246,7 @@ FC_NOINLINE void *fc_loop_nt(fc_u8 *d, const fc_u8 *s, size_t n)
 }
 
 /* n > 8W: pick the direction (see the table at the top). */
-FC_NOINLINE void *fc_copy_large(fc_u8 *d, const fc_u8 *s, size_t n)
+FC_INLINE void *fc_copy_large(fc_u8 *d, const fc_u8 *s, size_t n)
 {
     uintptr_t diff = (uintptr_t)d - (uintptr_t)s;
     if (diff < n) /* dst in [src, src + n) */
@@ -277,7 +285,7 @@ FC_INLINE void *fc_vec_copy(fc_u8 *d, const fc_u8 *s, size_t n)
         fc_vec_8(d, s, n);
         return d;
     }
-    return fc_copy_large(d, s, n); /* a tail call */
+    return fc_copy_large(d, s, n);
 }
 
 void *FC_ENTRY_NAME(FC_VEC_ID, _memcpy)(void *restrict dst, const void *restrict src, size_t n)
