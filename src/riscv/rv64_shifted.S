@@ -115,6 +115,22 @@
     .endr
 .endm
 
+/* The k-word tail of the aligned word path, entered k pairs before its end
+ * (offsets relative to the end: the caller advances a1/a3 by 8k first). */
+.macro WLADDER
+    .set .Li, 0
+    .rept 32
+    .if (.Li % 2) == 0
+    ld      t0, (8 * .Li - 256)(a1)
+    sd      t0, (8 * .Li - 256)(a3)
+    .else
+    ld      t1, (8 * .Li - 256)(a1)
+    sd      t1, (8 * .Li - 256)(a3)
+    .endif
+    .set .Li, .Li + 1
+    .endr
+.endm
+
 /* ========================================================================== */
     .p2align 2
     .globl  fc_rv64_shifted_memcpy
@@ -137,53 +153,57 @@ fc_rv64_shifted_memcpy:
     addi    a3, a3, 256
     bne     a3, a5, 3b
 .Lf_wrest:                          /* 0..31 words, then 0..7 bytes */
-    andi    t0, a2, 255
-    beqz    t0, .Lret
-    andi    t0, a2, 128
-    beqz    t0, 4f
-    COPYW   8, 0
-    COPYW   8, 64
-    addi    a1, a1, 128
-    addi    a3, a3, 128
-4:  andi    t0, a2, 64
-    beqz    t0, 5f
-    COPYW   8, 0
-    addi    a1, a1, 64
-    addi    a3, a3, 64
-5:  andi    t0, a2, 32
-    beqz    t0, 6f
-    COPYW   4, 0
-    addi    a1, a1, 32
-    addi    a3, a3, 32
-6:  andi    t0, a2, 16
-    beqz    t0, 10f
-    COPYW   2, 0
-    addi    a1, a1, 16
-    addi    a3, a3, 16
-10: andi    t0, a2, 8
-    beqz    t0, .Lf_atail
-    ld      t1, 0(a1)
-    sd      t1, 0(a3)
-    addi    a1, a1, 8
-    addi    a3, a3, 8
-.Lf_atail:                          /* a3 8-aligned, a2 & 7 bytes left */
-    andi    t0, a2, 7
-    beqz    t0, .Lret
+    andi    t6, a2, 255
+    beqz    t6, .Lret
+    andi    t6, a2, 248             /* 8k: k = 0..31 words left */
+    beqz    t6, .Lf_atail
+    /* enter the k-word ld/sd ladder k pairs before its end; its offsets are
+     * relative to the end, so advance the cursors by 8k first */
+    lla     t5, .Lf_wduff_end
+    sub     t5, t5, t6              /* each pair is 8 bytes of code */
+    add     a1, a1, t6
+    add     a3, a3, t6
+    jr      t5
+    .option push
+    .option norvc
+.Lf_wduff:
+    WLADDER
+.Lf_wduff_end:
+    .option pop
+    .if (.Lf_wduff_end - .Lf_wduff) != 32 * 8
+    .error "rv64_shifted: word ladder is not 8 bytes per word"
+    .endif
+.Lf_atail:                          /* a3, a1 8-aligned, r = a2 & 7 bytes left:  */
+    andi    t0, a2, 7               /* aligned sw/sh/sb at fixed offsets picked  */
+    beqz    t0, .Lret               /* by the bits of r, no cursor updates       */
     andi    t0, a2, 4
-    beqz    t0, 7f
+    beqz    t0, 1f
     lwu     t1, 0(a1)
     sw      t1, 0(a3)
-    addi    a1, a1, 4
-    addi    a3, a3, 4
-7:  andi    t0, a2, 2
-    beqz    t0, 8f
+    andi    t0, a2, 2
+    beqz    t0, 2f
+    lhu     t1, 4(a1)
+    sh      t1, 4(a3)
+    andi    t0, a2, 1
+    beqz    t0, .Lret
+    lbu     t1, 6(a1)
+    sb      t1, 6(a3)
+    ret
+2:  andi    t0, a2, 1               /* r = 4, 5 */
+    beqz    t0, .Lret
+    lbu     t1, 4(a1)
+    sb      t1, 4(a3)
+    ret
+1:  andi    t0, a2, 2               /* r = 1..3 */
+    beqz    t0, 3f
     lhu     t1, 0(a1)
     sh      t1, 0(a3)
-    addi    a1, a1, 2
-    addi    a3, a3, 2
-8:  andi    t0, a2, 1
+    andi    t0, a2, 1
     beqz    t0, .Lret
-    lbu     t1, 0(a1)
+    lbu     t1, 2(a1)
+    sb      t1, 2(a3)
+    ret
+3:  lbu     t1, 0(a1)               /* r = 1 */
     sb      t1, 0(a3)
 .Lret:
     ret
@@ -193,9 +213,9 @@ fc_rv64_shifted_memcpy:
     add     a4, a0, a2              /* dst end */
     li      t0, 16
     bltu    a2, t0, .Lf_bytes
-    xor     t0, a0, a1
-    andi    t0, t0, 7
-    bnez    t0, .Lf_mis
+    sub     a6, a1, a0
+    andi    a6, a6, 7               /* o = (src - dst) mod 8 */
+    bnez    a6, .Lf_mis
     /* co-aligned, n >= 16: 1/2/4-byte aligned head, then the word path */
     andi    t0, a3, 1
     beqz    t0, 1f
@@ -226,71 +246,151 @@ fc_rv64_shifted_memcpy:
     bne     a3, a4, 9b
     ret
 
-/* ---- mutually misaligned, n >= 16 ---- */
+/* ---- mutually misaligned, n >= 16: o = a6 = (src - dst) mod 8 != 0 ---- */
 .Lf_mis:
-    andi    t0, a3, 7
-    beqz    t0, 2f
-    andi    t1, a3, -8
-    addi    t1, t1, 8               /* first aligned dst address */
-1:  lbu     t2, 0(a1)
-    sb      t2, 0(a3)
-    addi    a1, a1, 1
-    addi    a3, a3, 1
-    bne     a3, t1, 1b
-    sub     a2, a4, a3              /* bytes left */
-2:  /* dst aligned, src misaligned by o = a1 & 7 != 0; >= 9 bytes left, so
-     * the aligned word holding a1 holds source bytes: safe to load. */
-    andi    t0, a1, 7
-    slli    t0, t0, 3               /* 8o */
+    slli    t0, a6, 3               /* 8o */
     neg     t1, t0                  /* 64 - 8o: sll uses the low 6 bits */
+    andi    t6, a3, 7               /* m = dst mod 8 */
+    andi    a5, a1, -8              /* the aligned word holding src */
+    beqz    t6, .Lf_mnohead
+    /* Head: the aligned dst word D0 holding dst is output word
+     * (P >> 8o) | (A0 << (64 - 8o)), A0 and P the aligned source words at
+     * src - m + 8 - o and 8 below it.  A0 holds source bytes (n >= 16).  P
+     * holds source bytes only when it is the word holding src; otherwise
+     * its bytes land below dst, in bytes that are not stored, so the word
+     * holding src (= A0 then) is loaded in its place. */
+    ld      t3, 0(a5)               /* P (or A0) */
+    sub     a1, a1, t6
     andi    a1, a1, -8
-    ld      t2, 0(a1)               /* w[0] */
-    andi    a5, a2, -256
-    beqz    a5, .Lf_srest
-    add     a5, a3, a5
-3:  SHF     32
+    ld      t2, 8(a1)               /* A0 */
+    addi    a1, a1, 8
+    srl     t4, t3, t0
+    sll     t5, t2, t1
+    or      t4, t4, t5              /* dst word D0 (bytes m..7 wanted) */
+    andi    a3, a3, -8              /* D0 */
+    andi    t5, t6, 4               /* aligned sb/sh/sw of bytes m..7 */
+    bnez    t5, .Lf_h4567
+    srli    t5, t4, 32              /* m = 1..3: bytes 4..7 */
+    sw      t5, 4(a3)
+    andi    t5, t6, 2
+    bnez    t5, .Lf_h23
+    srli    t5, t4, 8               /* m = 1 */
+    sb      t5, 1(a3)
+    srli    t5, t4, 16
+    sh      t5, 2(a3)
+    j       .Lf_hdone
+.Lf_h23:
+    andi    t5, t6, 1
+    bnez    t5, .Lf_h3
+    srli    t5, t4, 16              /* m = 2 */
+    sh      t5, 2(a3)
+    j       .Lf_hdone
+.Lf_h3:
+    srli    t5, t4, 24
+    sb      t5, 3(a3)
+    j       .Lf_hdone
+.Lf_h4567:
+    andi    t5, t6, 2
+    bnez    t5, .Lf_h67
+    andi    t5, t6, 1
+    bnez    t5, .Lf_h5
+    srli    t5, t4, 32              /* m = 4 */
+    sw      t5, 4(a3)
+    j       .Lf_hdone
+.Lf_h5:
+    srli    t5, t4, 40
+    sb      t5, 5(a3)
+    srli    t5, t4, 48
+    sh      t5, 6(a3)
+    j       .Lf_hdone
+.Lf_h67:
+    andi    t5, t6, 1
+    bnez    t5, .Lf_h7
+    srli    t5, t4, 48              /* m = 6 */
+    sh      t5, 6(a3)
+    j       .Lf_hdone
+.Lf_h7:
+    srli    t5, t4, 56
+    sb      t5, 7(a3)
+.Lf_hdone:
+    addi    a3, a3, 8
+.Lf_mwords:                         /* a3 8-aligned; t2 = 0(a1); >= 9 bytes left */
+    sub     a2, a4, a3
+    andi    a5, a2, -8
+    add     a5, a3, a5              /* end of the whole dst words */
+    andi    t6, a2, 248             /* 8k: k = words mod 32 */
+    beqz    t6, .Lf_sbody               /* k = 0: a multiple of 32 words, >= 32 */
+    /* enter the 32-word loop body k words before its end (Duff): cursors
+     * back by 8(32 - k), target = end - 20k (5 instructions a word) */
+    mv      t3, t2                  /* odd entry points expect w in t3 */
+    addi    t5, t6, -256
+    add     a1, a1, t5
+    add     a3, a3, t5
+    slli    t4, t6, 1
+    srli    t5, t6, 1
+    add     t4, t4, t5              /* 20k */
+    lla     t5, .Lf_sbody_end
+    sub     t5, t5, t4
+    jr      t5
+    .option push
+    .option norvc
+.Lf_sbody:
+    SHF     32                      /* every output word's second source  */
+.Lf_sbody_end:                      /* word holds a needed byte: no load  */
+    .option pop                     /* leaves the source                  */
+    .if (.Lf_sbody_end - .Lf_sbody) != 32 * 20
+    .error "rv64_shifted: shifted body is not 20 bytes per word"
+    .endif
     addi    a1, a1, 256
     addi    a3, a3, 256
-    bne     a3, a5, 3b
-.Lf_srest:                          /* 0..31 words: every output word's   */
-    andi    t6, a2, 248             /* second source word holds a needed  */
-    beqz    t6, .Lf_stail           /* byte, so no load leaves the source */
-    andi    t6, a2, 128
-    beqz    t6, 11f
-    SHF     16
-    addi    a1, a1, 128
-    addi    a3, a3, 128
-11: andi    t6, a2, 64
-    beqz    t6, 4f
-    SHF     8
-    addi    a1, a1, 64
-    addi    a3, a3, 64
-4:  andi    t6, a2, 32
-    beqz    t6, 5f
-    SHF     4
-    addi    a1, a1, 32
-    addi    a3, a3, 32
-5:  andi    t6, a2, 16
-    beqz    t6, 6f
-    SHF     2
-    addi    a1, a1, 16
-    addi    a3, a3, 16
-6:  andi    t6, a2, 8
-    beqz    t6, .Lf_stail
-    SHF     1
-    mv      t2, t3
-    addi    a1, a1, 8
-    addi    a3, a3, 8
-.Lf_stail:                          /* 0..7 bytes, from the real src position */
+    bne     a3, a5, .Lf_sbody
+    /* tail: r = 0..7 bytes; t2 = the aligned source word holding the next
+     * source byte.  The next word is loaded only if it holds source bytes
+     * (o + r > 8). */
     beq     a3, a4, .Lret
-    srli    t0, t0, 3
-    add     a1, a1, t0
-7:  lbu     t1, 0(a1)
-    sb      t1, 0(a3)
-    addi    a1, a1, 1
-    addi    a3, a3, 1
-    bne     a3, a4, 7b
+    sub     a2, a4, a3              /* r */
+    srl     t4, t2, t0
+    add     t5, a6, a2
+    sltiu   t5, t5, 9
+    bnez    t5, 1f
+    ld      t3, 8(a1)
+    sll     t5, t3, t1
+    or      t4, t4, t5
+1:
+    andi    t5, a2, 4               /* aligned sw/sh/sb of T's low r bytes */
+    beqz    t5, .Lf_t123
+    sw      t4, 0(a3)
+    andi    t5, a2, 2
+    beqz    t5, .Lf_t45
+    srli    t5, t4, 32
+    sh      t5, 4(a3)
+    andi    t5, a2, 1
+    beqz    t5, .Lret
+    srli    t5, t4, 48
+    sb      t5, 6(a3)
     ret
+.Lf_t45:
+    andi    t5, a2, 1
+    beqz    t5, .Lret
+    srli    t5, t4, 32
+    sb      t5, 4(a3)
+    ret
+.Lf_t123:
+    andi    t5, a2, 2
+    beqz    t5, .Lf_t1
+    sh      t4, 0(a3)
+    andi    t5, a2, 1
+    beqz    t5, .Lret
+    srli    t5, t4, 16
+    sb      t5, 2(a3)
+    ret
+.Lf_t1:
+    sb      t4, 0(a3)
+    ret
+.Lf_mnohead:
+    mv      a1, a5
+    ld      t2, 0(a1)               /* w[0] */
+    j       .Lf_mwords
     .size   fc_rv64_shifted_memcpy, . - fc_rv64_shifted_memcpy
 
 /* ========================================================================== */
