@@ -68,7 +68,7 @@
     .endr
 .endm
 
-/* Forward shifted words: a1 = aligned source word pointer (w[0] at 0(a1) is
+/* Forward shifted words: a1 = 8 below the aligned source word w[0] (w[0] is
  * already in register t2), a3 = aligned dst, t0 = 8o, t1 = 64 - 8o (mod 64).
  * Output word i = (w[i] >> t0) | (w[i+1] << t1).  cnt even: the current word
  * ends in t2 again; cnt odd: it ends in t3 (the caller moves it). */
@@ -76,13 +76,13 @@
     .set .Li, 0
     .rept \cnt
     .if (.Li % 2) == 0
-    ld      t3, (8 * .Li + 8)(a1)
+    ld      t3, (8 * .Li + 16)(a1)
     srl     t4, t2, t0
     sll     t5, t3, t1
     or      t4, t4, t5
     sd      t4, (8 * .Li)(a3)
     .else
-    ld      t2, (8 * .Li + 8)(a1)
+    ld      t2, (8 * .Li + 16)(a1)
     srl     t4, t3, t0
     sll     t5, t2, t1
     or      t4, t4, t5
@@ -262,8 +262,7 @@ fc_rv64_shifted_memcpy:
     ld      t3, 0(a5)               /* P (or A0) */
     sub     a1, a1, t6
     andi    a1, a1, -8
-    ld      t2, 8(a1)               /* A0 */
-    addi    a1, a1, 8
+    ld      t2, 8(a1)               /* A0; a1 stays 8 below it */
     srl     t4, t3, t0
     sll     t5, t2, t1
     or      t4, t4, t5              /* dst word D0 (bytes m..7 wanted) */
@@ -314,16 +313,16 @@ fc_rv64_shifted_memcpy:
     sb      t5, 7(a3)
 .Lf_hdone:
     addi    a3, a3, 8
-.Lf_mwords:                         /* a3 8-aligned; t2 = 0(a1); >= 9 bytes left */
+.Lf_mwords:                         /* a3 8-aligned; t2 = 8(a1); >= 9 bytes left */
     sub     a2, a4, a3
     andi    a5, a2, -8
     add     a5, a3, a5              /* end of the whole dst words */
-    andi    t6, a2, 248             /* 8k: k = words mod 32 */
-    beqz    t6, .Lf_sbody               /* k = 0: a multiple of 32 words, >= 32 */
-    /* enter the 32-word loop body k words before its end (Duff): cursors
-     * back by 8(32 - k), target = end - 20k (5 instructions a word) */
+    andi    t6, a2, 504             /* 8k: k = words mod 64 */
+    beqz    t6, .Lf_sbody           /* k = 0: a multiple of 64 words, >= 64 */
+    /* enter the 64-word loop body k words before its end (Duff): cursors
+     * back by 8(64 - k), target = end - 20k (5 instructions a word) */
     mv      t3, t2                  /* odd entry points expect w in t3 */
-    addi    t5, t6, -256
+    addi    t5, t6, -512
     add     a1, a1, t5
     add     a3, a3, t5
     slli    t4, t6, 1
@@ -335,14 +334,14 @@ fc_rv64_shifted_memcpy:
     .option push
     .option norvc
 .Lf_sbody:
-    SHF     32                      /* every output word's second source  */
+    SHF     64                      /* every output word's second source  */
 .Lf_sbody_end:                      /* word holds a needed byte: no load  */
     .option pop                     /* leaves the source                  */
-    .if (.Lf_sbody_end - .Lf_sbody) != 32 * 20
+    .if (.Lf_sbody_end - .Lf_sbody) != 64 * 20
     .error "rv64_shifted: shifted body is not 20 bytes per word"
     .endif
-    addi    a1, a1, 256
-    addi    a3, a3, 256
+    addi    a1, a1, 512
+    addi    a3, a3, 512
     bne     a3, a5, .Lf_sbody
     /* tail: r = 0..7 bytes; t2 = the aligned source word holding the next
      * source byte.  The next word is loaded only if it holds source bytes
@@ -353,7 +352,7 @@ fc_rv64_shifted_memcpy:
     add     t5, a6, a2
     sltiu   t5, t5, 9
     bnez    t5, 1f
-    ld      t3, 8(a1)
+    ld      t3, 16(a1)
     sll     t5, t3, t1
     or      t4, t4, t5
 1:
@@ -388,8 +387,8 @@ fc_rv64_shifted_memcpy:
     sb      t4, 0(a3)
     ret
 .Lf_mnohead:
-    mv      a1, a5
-    ld      t2, 0(a1)               /* w[0] */
+    addi    a1, a5, -8
+    ld      t2, 8(a1)               /* w[0] */
     j       .Lf_mwords
     .size   fc_rv64_shifted_memcpy, . - fc_rv64_shifted_memcpy
 
