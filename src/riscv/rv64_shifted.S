@@ -119,13 +119,13 @@
  * (offsets relative to the end: the caller advances a1/a3 by 8k first). */
 .macro WLADDER
     .set .Li, 0
-    .rept 32
+    .rept 64
     .if (.Li % 2) == 0
-    ld      t0, (8 * .Li - 256)(a1)
-    sd      t0, (8 * .Li - 256)(a3)
+    ld      t0, (8 * .Li - 512)(a1)
+    sd      t0, (8 * .Li - 512)(a3)
     .else
-    ld      t1, (8 * .Li - 256)(a1)
-    sd      t1, (8 * .Li - 256)(a3)
+    ld      t1, (8 * .Li - 512)(a1)
+    sd      t1, (8 * .Li - 512)(a3)
     .endif
     .set .Li, .Li + 1
     .endr
@@ -139,84 +139,15 @@ fc_rv64_shifted_memcpy:
     or      t0, a0, a1
     andi    t0, t0, 7
     mv      a3, a0                  /* dst cursor; a0 is the return value */
-    bnez    t0, .Lf_notboth
-/* ---- both 8-aligned, any n (the seed's small aligned path below 71 bytes) ---- */
-.Lf_words:                          /* a3, a1 8-aligned; a2 = bytes left */
-    andi    a5, a2, -256
-    beqz    a5, .Lf_wrest
-    add     a5, a3, a5              /* end of the 32-word blocks */
-3:  COPYW   8, 0
-    COPYW   8, 64
-    COPYW   8, 128
-    COPYW   8, 192
-    addi    a1, a1, 256
-    addi    a3, a3, 256
-    bne     a3, a5, 3b
-.Lf_wrest:                          /* 0..31 words, then 0..7 bytes */
-    andi    t6, a2, 255
-    beqz    t6, .Lret
-    andi    t6, a2, 248             /* 8k: k = 0..31 words left */
-    beqz    t6, .Lf_atail
-    /* enter the k-word ld/sd ladder k pairs before its end; its offsets are
-     * relative to the end, so advance the cursors by 8k first */
-    lla     t5, .Lf_wduff_end
-    sub     t5, t5, t6              /* each pair is 8 bytes of code */
-    add     a1, a1, t6
-    add     a3, a3, t6
-    jr      t5
-    .option push
-    .option norvc
-.Lf_wduff:
-    WLADDER
-.Lf_wduff_end:
-    .option pop
-    .if (.Lf_wduff_end - .Lf_wduff) != 32 * 8
-    .error "rv64_shifted: word ladder is not 8 bytes per word"
-    .endif
-.Lf_atail:                          /* a3, a1 8-aligned, r = a2 & 7 bytes left:  */
-    andi    t0, a2, 7               /* aligned sw/sh/sb at fixed offsets picked  */
-    beqz    t0, .Lret               /* by the bits of r, no cursor updates       */
-    andi    t0, a2, 4
-    beqz    t0, 1f
-    lwu     t1, 0(a1)
-    sw      t1, 0(a3)
-    andi    t0, a2, 2
-    beqz    t0, 2f
-    lhu     t1, 4(a1)
-    sh      t1, 4(a3)
-    andi    t0, a2, 1
-    beqz    t0, .Lret
-    lbu     t1, 6(a1)
-    sb      t1, 6(a3)
-    ret
-2:  andi    t0, a2, 1               /* r = 4, 5 */
-    beqz    t0, .Lret
-    lbu     t1, 4(a1)
-    sb      t1, 4(a3)
-    ret
-1:  andi    t0, a2, 2               /* r = 1..3 */
-    beqz    t0, 3f
-    lhu     t1, 0(a1)
-    sh      t1, 0(a3)
-    andi    t0, a2, 1
-    beqz    t0, .Lret
-    lbu     t1, 2(a1)
-    sb      t1, 2(a3)
-    ret
-3:  lbu     t1, 0(a1)               /* r = 1 */
-    sb      t1, 0(a3)
-.Lret:
-    ret
-
+    beqz    t0, .Lf_words
 /* ---- not both aligned ---- */
-.Lf_notboth:
     add     a4, a0, a2              /* dst end */
     li      t0, 16
     bltu    a2, t0, .Lf_bytes
     sub     a6, a1, a0
     andi    a6, a6, 7               /* o = (src - dst) mod 8 */
     bnez    a6, .Lf_mis
-    /* co-aligned, n >= 16: 1/2/4-byte aligned head, then the word path */
+    /* co-aligned, n >= 16: 1/2/4-byte aligned head, then 64-word blocks */
     andi    t0, a3, 1
     beqz    t0, 1f
     lbu     t1, 0(a1)
@@ -236,7 +167,103 @@ fc_rv64_shifted_memcpy:
     addi    a1, a1, 4
     addi    a3, a3, 4
 3:  sub     a2, a4, a3
-    j       .Lf_words
+    andi    a5, a2, -512
+    beqz    a5, 5f
+    add     a5, a3, a5              /* end of the 64-word blocks */
+4:  COPYW   8, 0
+    COPYW   8, 64
+    COPYW   8, 128
+    COPYW   8, 192
+    COPYW   8, 256
+    COPYW   8, 320
+    COPYW   8, 384
+    COPYW   8, 448
+    addi    a1, a1, 512
+    addi    a3, a3, 512
+    bne     a3, a5, 4b
+5:  andi    t6, a2, 504             /* 8k: k = 0..63 words left */
+    j       .Lf_wdisp
+/* ---- both 8-aligned, any n (the seed's small aligned path below 71 bytes) ---- */
+.Lf_words:                          /* a3, a1 8-aligned; a2 = bytes left */
+    andi    a5, a2, -256
+    beqz    a5, .Lf_wrest
+    add     a5, a3, a5              /* end of the 32-word blocks */
+3:  COPYW   8, 0
+    COPYW   8, 64
+    COPYW   8, 128
+    COPYW   8, 192
+    addi    a1, a1, 256
+    addi    a3, a3, 256
+    bne     a3, a5, 3b
+.Lf_wrest:                          /* 0..31 words, then 0..7 bytes */
+    andi    t6, a2, 255
+    beqz    t6, .Lret
+    andi    t6, a2, 248             /* 8k: k = 0..31 words left */
+.Lf_wdisp:                          /* t6 = 8k, k = 0..63 words, then r = a2 & 7 bytes */
+    /* the r-byte tail is leaf r of .Lf_tleaves (32 bytes each); the k words
+     * enter the ld/sd ladder k pairs before its end (offsets relative to the
+     * end, so the cursors advance by 8k first), which ends in jr to the leaf */
+    andi    t0, a2, 7
+    slli    t0, t0, 5
+    lla     t5, .Lf_tleaves
+    add     t4, t5, t0              /* leaf r */
+    beqz    t6, .Lf_tjr
+    sub     t3, t5, t6              /* each pair is 8 bytes of code */
+    add     a1, a1, t6
+    add     a3, a3, t6
+    jalr    zero, -4(t3)            /* .Lf_tjr - 8k */
+    .option push
+    .option norvc
+.Lf_wduff:
+    WLADDER
+.Lf_tjr:
+    jr      t4
+.Lf_tleaves:
+    .option pop
+    .if (.Lf_tjr - .Lf_wduff) != 64 * 8 || (.Lf_tleaves - .Lf_tjr) != 4
+    .error "rv64_shifted: word ladder is not 8 bytes per word"
+    .endif
+.Lret:                              /* r = 0 */
+    ret
+    .org    .Lf_tleaves + 32 * 1
+    lbu     t1, 0(a1)
+    sb      t1, 0(a3)
+    ret
+    .org    .Lf_tleaves + 32 * 2
+    lhu     t1, 0(a1)
+    sh      t1, 0(a3)
+    ret
+    .org    .Lf_tleaves + 32 * 3
+    lhu     t1, 0(a1)
+    lbu     t2, 2(a1)
+    sh      t1, 0(a3)
+    sb      t2, 2(a3)
+    ret
+    .org    .Lf_tleaves + 32 * 4
+    lwu     t1, 0(a1)
+    sw      t1, 0(a3)
+    ret
+    .org    .Lf_tleaves + 32 * 5
+    lwu     t1, 0(a1)
+    lbu     t2, 4(a1)
+    sw      t1, 0(a3)
+    sb      t2, 4(a3)
+    ret
+    .org    .Lf_tleaves + 32 * 6
+    lwu     t1, 0(a1)
+    lhu     t2, 4(a1)
+    sw      t1, 0(a3)
+    sh      t2, 4(a3)
+    ret
+    .org    .Lf_tleaves + 32 * 7
+    lwu     t1, 0(a1)
+    lhu     t2, 4(a1)
+    lbu     t3, 6(a1)
+    sw      t1, 0(a3)
+    sh      t2, 4(a3)
+    sb      t3, 6(a3)
+    ret
+
 .Lf_bytes:                          /* n < 16, not both aligned */
     beqz    a2, .Lret
 9:  lbu     t1, 0(a1)
