@@ -147,25 +147,68 @@ fc_rv64_shifted_memcpy:
     sub     a6, a1, a0
     andi    a6, a6, 7               /* o = (src - dst) mod 8 */
     bnez    a6, .Lf_mis
-    /* co-aligned, n >= 16: 1/2/4-byte aligned head, then 64-word blocks */
-    andi    t0, a3, 1
-    beqz    t0, 1f
+    /* co-aligned, n >= 16: the h = 8 - m byte head (m = dst mod 8 != 0) is
+     * leaf m of .Lf_cheads (64 bytes each): at most one aligned sb, sh, sw,
+     * equally aligned loads; then 64-word blocks */
+    andi    t0, a3, 7
+    slli    t0, t0, 6
+    lla     t5, .Lf_cheads - 64
+    add     t5, t5, t0
+    jr      t5
+    .p2align 2
+.Lf_cheads:
     lbu     t1, 0(a1)
+    lhu     t2, 1(a1)
+    lwu     t3, 3(a1)
     sb      t1, 0(a3)
-    addi    a1, a1, 1
-    addi    a3, a3, 1
-1:  andi    t0, a3, 2
-    beqz    t0, 2f
+    sh      t2, 1(a3)
+    sw      t3, 3(a3)
+    addi    a1, a1, 7
+    addi    a3, a3, 7
+    j       3f
+    .org    .Lf_cheads + 64 * 1
     lhu     t1, 0(a1)
+    lwu     t2, 2(a1)
     sh      t1, 0(a3)
-    addi    a1, a1, 2
-    addi    a3, a3, 2
-2:  andi    t0, a3, 4
-    beqz    t0, 3f
+    sw      t2, 2(a3)
+    addi    a1, a1, 6
+    addi    a3, a3, 6
+    j       3f
+    .org    .Lf_cheads + 64 * 2
+    lbu     t1, 0(a1)
+    lwu     t2, 1(a1)
+    sb      t1, 0(a3)
+    sw      t2, 1(a3)
+    addi    a1, a1, 5
+    addi    a3, a3, 5
+    j       3f
+    .org    .Lf_cheads + 64 * 3
     lwu     t1, 0(a1)
     sw      t1, 0(a3)
     addi    a1, a1, 4
     addi    a3, a3, 4
+    j       3f
+    .org    .Lf_cheads + 64 * 4
+    lbu     t1, 0(a1)
+    lhu     t2, 1(a1)
+    sb      t1, 0(a3)
+    sh      t2, 1(a3)
+    addi    a1, a1, 3
+    addi    a3, a3, 3
+    j       3f
+    .org    .Lf_cheads + 64 * 5
+    lhu     t1, 0(a1)
+    sh      t1, 0(a3)
+    addi    a1, a1, 2
+    addi    a3, a3, 2
+    j       3f
+    .org    .Lf_cheads + 64 * 6
+    lbu     t1, 0(a1)
+    sb      t1, 0(a3)
+    addi    a1, a1, 1
+    addi    a3, a3, 1
+    j       3f
+    .org    .Lf_cheads + 64 * 7
 3:  sub     a2, a4, a3
     andi    a5, a2, -512
     beqz    a5, 5f
