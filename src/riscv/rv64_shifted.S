@@ -336,57 +336,66 @@ fc_rv64_shifted_memcpy:
     srl     t4, t3, t0
     sll     t5, t2, t1
     or      t4, t4, t5              /* dst word D0 (bytes m..7 wanted) */
-    andi    a3, a3, -8              /* D0 */
-    andi    t5, t6, 4               /* aligned sb/sh/sw of bytes m..7 */
+    /* store bytes m..7 of it: leaf m of a compare tree does at most one
+     * aligned sb, sh, sw (offsets from dst) and advances dst by h = 8 - m */
+    andi    t5, t6, 4
     bnez    t5, .Lf_h4567
-    srli    t5, t4, 32              /* m = 1..3: bytes 4..7 */
-    sw      t5, 4(a3)
     andi    t5, t6, 2
     bnez    t5, .Lf_h23
     srli    t5, t4, 8               /* m = 1 */
-    sb      t5, 1(a3)
+    sb      t5, 0(a3)
     srli    t5, t4, 16
-    sh      t5, 2(a3)
-    j       .Lf_hdone
+    sh      t5, 1(a3)
+    srli    t5, t4, 32
+    sw      t5, 3(a3)
+    addi    a3, a3, 7
+    j       .Lf_mwords
 .Lf_h23:
     andi    t5, t6, 1
     bnez    t5, .Lf_h3
     srli    t5, t4, 16              /* m = 2 */
-    sh      t5, 2(a3)
-    j       .Lf_hdone
+    sh      t5, 0(a3)
+    srli    t5, t4, 32
+    sw      t5, 2(a3)
+    addi    a3, a3, 6
+    j       .Lf_mwords
 .Lf_h3:
     srli    t5, t4, 24
-    sb      t5, 3(a3)
-    j       .Lf_hdone
+    sb      t5, 0(a3)
+    srli    t5, t4, 32
+    sw      t5, 1(a3)
+    addi    a3, a3, 5
+    j       .Lf_mwords
 .Lf_h4567:
     andi    t5, t6, 2
     bnez    t5, .Lf_h67
     andi    t5, t6, 1
     bnez    t5, .Lf_h5
     srli    t5, t4, 32              /* m = 4 */
-    sw      t5, 4(a3)
-    j       .Lf_hdone
+    sw      t5, 0(a3)
+    addi    a3, a3, 4
+    j       .Lf_mwords
 .Lf_h5:
     srli    t5, t4, 40
-    sb      t5, 5(a3)
+    sb      t5, 0(a3)
     srli    t5, t4, 48
-    sh      t5, 6(a3)
-    j       .Lf_hdone
+    sh      t5, 1(a3)
+    addi    a3, a3, 3
+    j       .Lf_mwords
 .Lf_h67:
     andi    t5, t6, 1
     bnez    t5, .Lf_h7
     srli    t5, t4, 48              /* m = 6 */
-    sh      t5, 6(a3)
-    j       .Lf_hdone
+    sh      t5, 0(a3)
+    addi    a3, a3, 2
+    j       .Lf_mwords
 .Lf_h7:
     srli    t5, t4, 56
-    sb      t5, 7(a3)
-.Lf_hdone:
-    addi    a3, a3, 8
+    sb      t5, 0(a3)
+    addi    a3, a3, 1
 .Lf_mwords:                         /* a3 8-aligned; t2 = 8(a1); >= 9 bytes left */
     sub     a2, a4, a3
-    andi    a5, a2, -8
-    add     a5, a3, a5              /* end of the whole dst words */
+    andi    a5, a4, -8              /* end of the whole dst words */
     andi    t6, a2, 504             /* 8k: k = words mod 64 */
     beqz    t6, .Lf_sbody           /* k = 0: a multiple of 64 words, >= 64 */
     /* enter the 64-word loop body k words before its end (Duff): cursors
