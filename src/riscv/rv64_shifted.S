@@ -396,20 +396,103 @@ fc_rv64_shifted_memcpy:
 .Lf_mwords:                         /* a3 8-aligned; t2 = 8(a1); >= 9 bytes left */
     sub     a2, a4, a3
     andi    a5, a4, -8              /* end of the whole dst words */
+    andi    a7, a2, 7               /* r: the tail is leaf r of .Lf_mleaves */
+    slli    a7, a7, 6
+    lla     t5, .Lf_mleaves
+    add     a7, a7, t5
     andi    t6, a2, 504             /* 8k: k = words mod 64 */
     beqz    t6, .Lf_sbody           /* k = 0: a multiple of 64 words, >= 64 */
     /* enter the 64-word loop body k words before its end (Duff): cursors
      * back by 8(64 - k), target = end - 20k (5 instructions a word) */
     mv      t3, t2                  /* odd entry points expect w in t3 */
-    addi    t5, t6, -512
-    add     a1, a1, t5
-    add     a3, a3, t5
+    addi    t4, t6, -512
+    add     a1, a1, t4
+    add     a3, a3, t4
     slli    t4, t6, 1
-    srli    t5, t6, 1
-    add     t4, t4, t5              /* 20k */
-    lla     t5, .Lf_sbody_end
+    srli    t6, t6, 1
+    add     t4, t4, t6              /* 20k */
     sub     t5, t5, t4
-    jr      t5
+    jalr    zero, 64 * 8 + 64 * 20(t5)  /* .Lf_sbody_end - 20k */
+.Lf_mleaves:
+    /* Tail leaf r (64 bytes each): t2 = the aligned source word holding the
+     * next source byte; the word after it is loaded only if it holds source
+     * bytes (o + r > 8).  The r bytes are stored with aligned sw/sh/sb. */
+    ret                             /* r = 0 */
+    .org    .Lf_mleaves + 64 * 1
+    srl     t4, t2, t0
+    sb      t4, 0(a3)
+    ret
+    .org    .Lf_mleaves + 64 * 2
+    srl     t4, t2, t0
+    sltiu   t5, a6, 7
+    bnez    t5, 1f
+    ld      t3, 16(a1)
+    sll     t5, t3, t1
+    or      t4, t4, t5
+1:
+    sh      t4, 0(a3)
+    ret
+    .org    .Lf_mleaves + 64 * 3
+    srl     t4, t2, t0
+    sltiu   t5, a6, 6
+    bnez    t5, 1f
+    ld      t3, 16(a1)
+    sll     t5, t3, t1
+    or      t4, t4, t5
+1:
+    sh      t4, 0(a3)
+    srli    t5, t4, 16
+    sb      t5, 2(a3)
+    ret
+    .org    .Lf_mleaves + 64 * 4
+    srl     t4, t2, t0
+    sltiu   t5, a6, 5
+    bnez    t5, 1f
+    ld      t3, 16(a1)
+    sll     t5, t3, t1
+    or      t4, t4, t5
+1:
+    sw      t4, 0(a3)
+    ret
+    .org    .Lf_mleaves + 64 * 5
+    srl     t4, t2, t0
+    sltiu   t5, a6, 4
+    bnez    t5, 1f
+    ld      t3, 16(a1)
+    sll     t5, t3, t1
+    or      t4, t4, t5
+1:
+    sw      t4, 0(a3)
+    srli    t5, t4, 32
+    sb      t5, 4(a3)
+    ret
+    .org    .Lf_mleaves + 64 * 6
+    srl     t4, t2, t0
+    sltiu   t5, a6, 3
+    bnez    t5, 1f
+    ld      t3, 16(a1)
+    sll     t5, t3, t1
+    or      t4, t4, t5
+1:
+    sw      t4, 0(a3)
+    srli    t5, t4, 32
+    sh      t5, 4(a3)
+    ret
+    .org    .Lf_mleaves + 64 * 7
+    srl     t4, t2, t0
+    sltiu   t5, a6, 2
+    bnez    t5, 1f
+    ld      t3, 16(a1)
+    sll     t5, t3, t1
+    or      t4, t4, t5
+1:
+    sw      t4, 0(a3)
+    srli    t5, t4, 32
+    sh      t5, 4(a3)
+    srli    t5, t4, 48
+    sb      t5, 6(a3)
+    ret
+    .org    .Lf_mleaves + 64 * 8
     .option push
     .option norvc
 .Lf_sbody:
@@ -422,49 +505,7 @@ fc_rv64_shifted_memcpy:
     addi    a1, a1, 512
     addi    a3, a3, 512
     bne     a3, a5, .Lf_sbody
-    /* tail: r = 0..7 bytes; t2 = the aligned source word holding the next
-     * source byte.  The next word is loaded only if it holds source bytes
-     * (o + r > 8). */
-    beq     a3, a4, .Lret
-    sub     a2, a4, a3              /* r */
-    srl     t4, t2, t0
-    add     t5, a6, a2
-    sltiu   t5, t5, 9
-    bnez    t5, 1f
-    ld      t3, 16(a1)
-    sll     t5, t3, t1
-    or      t4, t4, t5
-1:
-    andi    t5, a2, 4               /* aligned sw/sh/sb of T's low r bytes */
-    beqz    t5, .Lf_t123
-    sw      t4, 0(a3)
-    andi    t5, a2, 2
-    beqz    t5, .Lf_t45
-    srli    t5, t4, 32
-    sh      t5, 4(a3)
-    andi    t5, a2, 1
-    beqz    t5, .Lret
-    srli    t5, t4, 48
-    sb      t5, 6(a3)
-    ret
-.Lf_t45:
-    andi    t5, a2, 1
-    beqz    t5, .Lret
-    srli    t5, t4, 32
-    sb      t5, 4(a3)
-    ret
-.Lf_t123:
-    andi    t5, a2, 2
-    beqz    t5, .Lf_t1
-    sh      t4, 0(a3)
-    andi    t5, a2, 1
-    beqz    t5, .Lret
-    srli    t5, t4, 16
-    sb      t5, 2(a3)
-    ret
-.Lf_t1:
-    sb      t4, 0(a3)
-    ret
+    jr      a7
 .Lf_mnohead:
     addi    a1, a5, -8
     ld      t2, 8(a1)               /* w[0] */
