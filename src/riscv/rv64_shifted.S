@@ -393,6 +393,10 @@ fc_rv64_shifted_memcpy:
     srli    t5, t4, 56
     sb      t5, 0(a3)
     addi    a3, a3, 1
+    j       .Lf_mwords
+.Lf_mnohead:                        /* dst aligned: w[0] = the word holding src */
+    addi    a1, a5, -8
+    ld      t2, 8(a1)
 .Lf_mwords:                         /* a3 8-aligned; t2 = 8(a1); >= 9 bytes left */
     sub     a2, a4, a3
     andi    a5, a4, -8              /* end of the whole dst words */
@@ -506,10 +510,6 @@ fc_rv64_shifted_memcpy:
     addi    a3, a3, 512
     bne     a3, a5, .Lf_sbody
     jr      a7
-.Lf_mnohead:
-    addi    a1, a5, -8
-    ld      t2, 8(a1)               /* w[0] */
-    j       .Lf_mwords
     .size   fc_rv64_shifted_memcpy, . - fc_rv64_shifted_memcpy
 
 /* ========================================================================== */
