@@ -14,31 +14,56 @@
  *   | n       | alignment                   | technique                                        |
  *   |---------|-----------------------------|--------------------------------------------------|
  *   | any     | d, s both 8-aligned         | word path: 32-word blocks (8 loads, then 8       |
- *   |         |  (below 71 bytes this is    | stores), 16/8/4/2/1-word blocks picked by the    |
- *   |         |  the seed's small aligned   | bits of n, 4/2/1-byte aligned tail               |
- *   |         |  word path)                 |                                                  |
+ *   |         |  (below 71 bytes this is    | stores); the k = 0..31 words left enter an ld/sd |
+ *   |         |  the seed's small aligned   | ladder k pairs before its end, which ends in a   |
+ *   |         |  word path)                 | jump to tail leaf r = n%8 (aligned sw/sh/sb at   |
+ *   |         |                             | fixed offsets: no compares on r)                 |
  *   | 0..15   | any other; memmove backward | byte loop                                        |
- *   | >= 16   | co-aligned (d%8 == s%8)     | 1/2/4-byte aligned head, then the word path      |
- *   | >= 16   | mutually misaligned         | bytes until d is aligned; shifted word copy:     |
- *   |         |                             | aligned src loads, out = (w[i] >> 8o) |          |
- *   |         |                             | (w[i+1] << (64-8o)), 5 instructions per word,    |
- *   |         |                             | 32-word blocks then 16/8/4/2/1; byte tail        |
+ *   | >= 16   | co-aligned (d%8 == s%8)     | one jump to head leaf d%8 (at most one aligned   |
+ *   |         |                             | sb, sh, sw); 64-word blocks; 0..63 words via the |
+ *   |         |                             | ladder, tail leaf as above                       |
+ *   | >= 16   | mutually misaligned         | shifted word copy: aligned src loads, out =      |
+ *   |         |                             | (w[i] >> 8o) | (w[i+1] << (64-8o)), 5            |
+ *   |         |                             | instructions per word.  Head: the merged word    |
+ *   |         |                             | holding d, stored with at most one aligned sb,   |
+ *   |         |                             | sh, sw (3-level compare tree on d%8).  Words: a  |
+ *   |         |                             | 64-word loop body entered k = words%64 words     |
+ *   |         |                             | before its end (Duff).  Tail: the final merged   |
+ *   |         |                             | word, one jump to leaf r (aligned sw/sh/sb)      |
  *
- * Backward (memmove with dst in (src, src + n)) mirrors the classes with
- * 16-word blocks and 8/4/2/1 remainders; n < 16 there is a byte loop.
+ * Backward (memmove with dst in (src, src + n)) keeps the earlier scheme
+ * (not audited): co-aligned 1/2/4-byte head and tail pieces, 16-word blocks
+ * with 8/4/2/1 remainders; mutually misaligned byte loops for the partial dst
+ * words around the shifted copy; n < 16 a byte loop.
  *
- * Cost (dynamic instructions, tools/rv-audit.py): 0.25/B + loop control for
- * aligned words, 0.625/B + loop control for the shifted copy; a dst head and
- * a tail of up to 7 bytes each cost ~5 instructions per byte.
+ * Cost (dynamic instructions, forward, tools/rv-audit.py): 0.25/B for
+ * aligned words and 0.625/B for shifted words, plus per call ~10 to pick the
+ * class, 11-15 (co-aligned) or 16-19 (shifted, merge included) for the
+ * head, ~10 to enter the ladder or the loop body
+ * mid-way, 3 per 256 B (aligned) or 512 B (co-aligned, shifted) of loop
+ * control, and a tail leaf of at most 3 aligned stores (+ 1 load and 3 ALU
+ * for the shifted tail).  Worst over the rv-audit check placements:
+ * co-aligned 0.414/0.332/0.295 insn/B at 256/512/1024 B, mutually misaligned
+ * 0.863/0.744/0.688: the issue's 0.3/0.7 hold from 1 KiB (the fixed cost is
+ * ~35-45 instructions above the per-word floor; at 256 B the budgets leave
+ * 13 and 19).  32/64 B aligned: 29/37 instructions.
  *
- * memmove: copies backward (the mirror of every class) only when dst lies in
+ * Code layout: the ladder (8 bytes a word), the shifted body (20 bytes a
+ * word) and the leaf tables (.org-pinned 32/64-byte slots) are entered by
+ * computed jumps, so they are assembled with .option norvc and their sizes
+ * are checked at assembly time.  memcpy is ~4.2 KiB of code.
+ *
+ * memmove: copies backward only when dst lies in
  * (src, src + n); otherwise it is memcpy, whose forward order is safe for any
  * dst < src because no store reaches a source byte that is still unread.
  *
  * OVER-READ: the shifted copy loads whole aligned source words, so it reads up
  * to 7 bytes before the first and after the last source byte, but only inside
  * aligned words that hold at least one source byte: it never touches a page
- * (or cache line) the source does not.  AddressSanitizer/valgrind may flag it.
+ * (or cache line) the source does not.  (The forward head loads the word
+ * holding src in place of the word below it when that one holds no source
+ * byte; the forward tail loads the last word only if it holds source bytes.)
+ * AddressSanitizer/valgrind may flag it.
  */
 
     .text
