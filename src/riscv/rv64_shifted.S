@@ -31,10 +31,12 @@
  *   |         |                             | before its end (Duff).  Tail: the final merged   |
  *   |         |                             | word, one jump to leaf r (aligned sw/sh/sb)      |
  *
- * Backward (memmove with dst in (src, src + n)) keeps the earlier scheme
- * (not audited): co-aligned 1/2/4-byte head and tail pieces, 16-word blocks
- * with 8/4/2/1 remainders; mutually misaligned byte loops for the partial dst
- * words around the shifted copy; n < 16 a byte loop.
+ * Backward (memmove with dst in (src, src + n); not audited by the check):
+ * co-aligned 1/2/4-byte head and tail pieces around 16-word blocks with
+ * 8/4/2/1 remainders; mutually misaligned: the partial dst words at both ends
+ * are merged words (same load rules as forward) stored with aligned
+ * sw/sh/sb picked by compare trees, 16-word shifted blocks with 8/4/2/1
+ * remainders between; n < 16 a byte loop.
  *
  * Cost (dynamic instructions, forward, tools/rv-audit.py): 0.25/B for
  * aligned words and 0.625/B for shifted words, plus per call ~10 to pick the
@@ -641,22 +643,63 @@ fc_rv64_shifted_memmove:
     ret
 
 /* ---- mutually misaligned, n >= 16, backward ---- */
-.Lb_mis:
-    andi    t0, a3, 7
-    beqz    t0, 2f
-    andi    t1, a3, -8              /* aligned dst end */
-1:  lbu     t2, -1(a1)
-    sb      t2, -1(a3)
-    addi    a1, a1, -1
-    addi    a3, a3, -1
-    bne     a3, t1, 1b
-2:  /* dst end aligned, src end misaligned by o != 0; >= 9 bytes left, so the
-     * aligned word holding the last source byte (a1 - 1) is safe to load. */
-    andi    t0, a1, 7
+.Lb_mis:                            /* a3 = dst end, a1 = src end */
+    sub     a7, a1, a2              /* src */
+    sub     t0, a1, a3
+    andi    t0, t0, 7               /* o = (src - dst) mod 8 != 0 */
     slli    t0, t0, 3
     neg     t1, t0
-    andi    a1, a1, -8              /* word holding a1 - 1 */
+    andi    t6, a3, 7               /* m: dst bytes in the top partial word */
+    beqz    t6, .Lb_mnohead
+    /* Top partial word D = dst end - m (bytes 0..m-1 wanted) = (Alo >> 8o) |
+     * (Ahi << (64 - 8o)), Alo the aligned word holding src end - m (a source
+     * byte: n >= 16), Ahi the next one.  If Ahi holds no source byte its bytes
+     * land at m and above (not stored), so the word holding the last source
+     * byte (= Alo then) is loaded in its place. */
+    addi    t5, a1, -1
+    andi    t5, t5, -8
+    ld      t3, 0(t5)               /* Ahi (or Alo) */
+    sub     a1, a1, t6
+    andi    a1, a1, -8
+    ld      t2, 0(a1)               /* Alo: the "hi" word of the next output word */
+    srl     t4, t2, t0
+    sll     t5, t3, t1
+    or      t4, t4, t5
+    sub     a3, a3, t6              /* D */
+    andi    t5, t6, 4               /* aligned sw/sh/sb of bytes 0..m-1 */
+    beqz    t5, .Lb_h123
+    sw      t4, 0(a3)
+    andi    t5, t6, 2
+    beqz    t5, .Lb_h45
+    srli    t5, t4, 32
+    sh      t5, 4(a3)
+    andi    t5, t6, 1
+    beqz    t5, .Lb_mwords
+    srli    t5, t4, 48
+    sb      t5, 6(a3)
+    j       .Lb_mwords
+.Lb_h45:
+    andi    t5, t6, 1
+    beqz    t5, .Lb_mwords
+    srli    t5, t4, 32
+    sb      t5, 4(a3)
+    j       .Lb_mwords
+.Lb_h123:
+    andi    t5, t6, 2
+    beqz    t5, .Lb_h1
+    sh      t4, 0(a3)
+    andi    t5, t6, 1
+    beqz    t5, .Lb_mwords
+    srli    t5, t4, 16
+    sb      t5, 2(a3)
+    j       .Lb_mwords
+.Lb_h1:
+    sb      t4, 0(a3)
+    j       .Lb_mwords
+.Lb_mnohead:                        /* dst end aligned, src end misaligned */
+    andi    a1, a1, -8              /* word holding the last source byte */
     ld      t2, 0(a1)               /* hi */
+.Lb_mwords:
     sub     a2, a3, a0
     andi    a5, a2, -128
     beqz    a5, .Lb_srest
@@ -689,15 +732,64 @@ fc_rv64_shifted_memmove:
     mv      t2, t3
     addi    a1, a1, -8
     addi    a3, a3, -8
-.Lb_shead:
+.Lb_shead:                          /* r = a3 - a0 = 0..7 bytes below a3 */
     beq     a3, a0, .Lb_ret
-    srli    t0, t0, 3
-    add     a1, a1, t0
-7:  lbu     t1, -1(a1)
-    sb      t1, -1(a3)
-    addi    a1, a1, -1
-    addi    a3, a3, -1
-    bne     a3, a0, 7b
+    /* word a3 - 8 = (w[-1] >> 8o) | (hi << (64 - 8o)); w[-1] (at a1 - 8) is
+     * loaded only if it holds source bytes (src < a1) */
+    sll     t4, t2, t1
+    bgeu    a7, a1, 1f
+    ld      t3, -8(a1)
+    srl     t5, t3, t0
+    or      t4, t4, t5
+1:  andi    t6, a0, 7               /* m = dst mod 8 != 0: bytes m..7 wanted */
+    andi    t5, t6, 4               /* aligned sb/sh/sw at offsets from dst */
+    bnez    t5, .Lb_t4567
+    andi    t5, t6, 2
+    bnez    t5, .Lb_t23
+    srli    t5, t4, 8               /* m = 1 */
+    sb      t5, 0(a0)
+    srli    t5, t4, 16
+    sh      t5, 1(a0)
+    srli    t5, t4, 32
+    sw      t5, 3(a0)
+    ret
+.Lb_t23:
+    andi    t5, t6, 1
+    bnez    t5, .Lb_t3
+    srli    t5, t4, 16              /* m = 2 */
+    sh      t5, 0(a0)
+    srli    t5, t4, 32
+    sw      t5, 2(a0)
+    ret
+.Lb_t3:
+    srli    t5, t4, 24
+    sb      t5, 0(a0)
+    srli    t5, t4, 32
+    sw      t5, 1(a0)
+    ret
+.Lb_t4567:
+    andi    t5, t6, 2
+    bnez    t5, .Lb_t67
+    andi    t5, t6, 1
+    bnez    t5, .Lb_t5
+    srli    t5, t4, 32              /* m = 4 */
+    sw      t5, 0(a0)
+    ret
+.Lb_t5:
+    srli    t5, t4, 40
+    sb      t5, 0(a0)
+    srli    t5, t4, 48
+    sh      t5, 1(a0)
+    ret
+.Lb_t67:
+    andi    t5, t6, 1
+    bnez    t5, .Lb_t7
+    srli    t5, t4, 48              /* m = 6 */
+    sh      t5, 0(a0)
+    ret
+.Lb_t7:
+    srli    t5, t4, 56
+    sb      t5, 0(a0)
     ret
     .size   fc_rv64_shifted_memmove, . - fc_rv64_shifted_memmove
 
