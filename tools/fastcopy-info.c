@@ -1,12 +1,23 @@
 /*
  * fastcopy-info: prints the registry (what is compiled in, what runs here,
- * what fc_memcpy uses) and runs a short self-check of every available entry.
- * The benchmark (fcbench) replaces this as the main job.
+ * what fc_memcpy uses), the CPU facts and thresholds dispatch decided on (x86-64),
+ * and runs a short self-check of every available entry.  make bench prints it
+ * before fcbench.  Linked statically: it reads the library's internal CPU layer.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "fastcopy.h"
+#if defined(__x86_64__)
+#include "cpu/x86.h"
+#endif
+
+static void print_bytes(size_t v)
+{
+    if (v && v % (1u << 20) == 0) printf("%zu MiB", v >> 20);
+    else if (v && v % 1024 == 0) printf("%zu KiB", v >> 10);
+    else printf("%zu B", v);
+}
 
 static int self_check(const struct fc_impl *im)
 {
@@ -31,7 +42,29 @@ static int self_check(const struct fc_impl *im)
 int main(void)
 {
     int ok = 1;
-    printf("fastcopy %s - fc_memcpy/fc_memmove use: %s\n\n", fc_version(), fc_active());
+    printf("fastcopy %s - fc_memcpy/fc_memmove use: %s\n", fc_version(), fc_active());
+#if defined(__x86_64__)
+    const struct fc_x86_info *x = fc__x86_info();
+    printf("x86-64: %s family 0x%x model 0x%x; sse2 %d avx2 %d erms %d fsrm %d; LLC L%u %zu KiB shared by %u\n",
+           x->vendor_amd ? "AMD" : x->vendor_intel ? "Intel" : "other", x->family, x->model, x->sse2, x->avx2,
+           x->erms, x->fsrm, x->llc_level, x->llc_size >> 10, x->llc_threads);
+    if (fc__x86_tune.nt_threshold == (size_t)-1) {
+        printf("        non-temporal stores never");
+    } else {
+        printf("        non-temporal stores from ");
+        print_bytes(fc__x86_tune.nt_threshold);
+    }
+    if (fc__x86_tune.movsb_min < fc__x86_tune.movsb_max) {
+        printf("; rep movsb window ");
+        print_bytes(fc__x86_tune.movsb_min);
+        printf(" .. ");
+        print_bytes(fc__x86_tune.movsb_max);
+    } else {
+        printf("; rep movsb window empty");
+    }
+    printf(" (FASTCOPY_TUNE overrides)\n");
+#endif
+    printf("\n");
     printf("%-20s %-9s %-10s %s\n", "implementation", "available", "self-check", "summary");
     for (size_t i = 0; i < fc_impl_count(); i++) {
         const struct fc_impl *im = fc_impl_at(i);

@@ -18,9 +18,31 @@
  * one core group's LLC (a Zen 3 CCX: 32 MiB).
  *
  *   threshold     value
- *   nt_threshold  3/4 of that LLC, clamped to [1 MiB, 256 MiB]; 24 MiB if the
- *                 cache is unknown.  FASTCOPY_TUNE="nt_threshold=BYTES" (suffix
- *                 k/m/g allowed, 0 = never streaming) overrides it.
+ *   nt_threshold  policy fraction (below) of that LLC, clamped to [1 MiB,
+ *                 256 MiB]; 24 MiB if the cache is unknown.
+ *   movsb window  [movsb_min, movsb_max): no-overlap copies of that size whose
+ *                 (dst - src) mod 4096 is at least 128 from 0 use rep movsb.
+ *                 Empty unless the policy table or FASTCOPY_TUNE opens it.
+ *
+ * Vendor/family policy (fc_policy[]; first match wins):
+ *
+ *   | vendor | family      | NT threshold | movsb window | evidence                        |
+ *   |--------|-------------|--------------|--------------|---------------------------------|
+ *   | AMD    | 0x17..0x1A  | 3/4 LLC      | empty        | Zen 3, fcbench 2026-11-22: rep  |
+ *   |        | (Zen 1..5)  | (one CCX)    |              | movsb never ahead of the avx2   |
+ *   |        |             |              |              | loop beyond noise aligned (0.96-|
+ *   |        |             |              |              | 1.7x its time), 1.1-2x slower at|
+ *   |        |             |              |              | src+1, 7-34x at dst+1, 30x at   |
+ *   |        |             |              |              | (dst - src) mod 4096 < 128      |
+ *   | other  | any         | 3/4 LLC      | empty        | not measured: open the window   |
+ *   |        |             |              |              | with FASTCOPY_TUNE after        |
+ *   |        |             |              |              | fcbench --impl erms,avx2 shows  |
+ *   |        |             |              |              | where rep movsb wins            |
+ *
+ * FASTCOPY_TUNE="nt_threshold=B,movsb_min=B,movsb_max=B" (any subset, any
+ * order; B in bytes with an optional k/m/g suffix; nt_threshold=0 = never
+ * stream) overrides the table; a malformed value, or movsb_min > movsb_max,
+ * is reported once on stderr and ignored as a whole.
  */
 #if defined(__x86_64__)
 #include <cpuid.h>
@@ -34,7 +56,19 @@
 #define FC_NT_MIN (1 * FC_MIB)
 #define FC_NT_MAX (256 * FC_MIB)
 
-struct fc_x86_tune fc__x86_tune = {FC_NT_DEFAULT};
+struct fc_x86_tune fc__x86_tune = {FC_NT_DEFAULT, 0, 0};
+
+/* The table at the top.  nt = LLC * nt_num / nt_den. */
+struct fc_policy {
+    int amd;                    /* 1: AMD only, 0: any vendor */
+    unsigned fam_lo, fam_hi;    /* CPUID family range, inclusive */
+    unsigned nt_num, nt_den;
+    size_t movsb_min, movsb_max;
+};
+static const struct fc_policy fc_policy[] = {
+    {1, 0x17, 0x1A, 3, 4, 0, 0}, /* AMD Zen 1..5: rep movsb measured slower (Zen 3) */
+    {0, 0, ~0u, 3, 4, 0, 0},     /* everything else: not measured, window closed */
+};
 
 static struct fc_x86_info fc_info;
 static int fc_done; /* 0: not yet, 1: done (racing initialisers compute the same values) */
@@ -70,35 +104,50 @@ static void fc_scan_caches(unsigned leaf, struct fc_x86_info *in)
     }
 }
 
-/* "nt_threshold=123m,other=..." -> sets what it knows; 0 if malformed. */
+/* One "KEY=BYTES[k|m|g]" value; returns the end of the number or NULL. */
+static const char *fc_parse_bytes(const char *p, size_t *out)
+{
+    if (*p < '0' || *p > '9') return NULL;
+    size_t v = 0;
+    for (; *p >= '0' && *p <= '9'; p++) {
+        if (v > ((size_t)-1 - 9) / 10) return NULL;
+        v = v * 10 + (size_t)(*p - '0');
+    }
+    unsigned shift = 0;
+    if (*p == 'k' || *p == 'K') shift = 10;
+    else if (*p == 'm' || *p == 'M') shift = 20;
+    else if (*p == 'g' || *p == 'G') shift = 30;
+    if (shift) {
+        if (v > ((size_t)-1 >> shift)) return NULL;
+        v <<= shift;
+        p++;
+    }
+    *out = v;
+    return p;
+}
+
+/* "nt_threshold=123m,movsb_min=4k,..." -> sets the keys it names; 0 if malformed. */
 static int fc_parse_tune(const char *p, struct fc_x86_tune *t)
 {
-    static const char key[] = "nt_threshold=";
+    static const char *const keys[] = {"nt_threshold=", "movsb_min=", "movsb_max="};
     while (*p) {
+        unsigned which = 0;
         size_t k = 0;
-        while (key[k] && p[k] == key[k]) k++;
-        if (key[k]) return 0; /* the only key so far */
-        p += k;
-        if (*p < '0' || *p > '9') return 0;
-        size_t v = 0;
-        for (; *p >= '0' && *p <= '9'; p++) {
-            if (v > ((size_t)-1 - 9) / 10) return 0;
-            v = v * 10 + (size_t)(*p - '0');
+        for (; which < sizeof keys / sizeof keys[0]; which++) {
+            for (k = 0; keys[which][k] && p[k] == keys[which][k]; k++) {}
+            if (!keys[which][k]) break;
         }
-        unsigned shift = 0;
-        if (*p == 'k' || *p == 'K') shift = 10;
-        else if (*p == 'm' || *p == 'M') shift = 20;
-        else if (*p == 'g' || *p == 'G') shift = 30;
-        if (shift) {
-            if (v > ((size_t)-1 >> shift)) return 0;
-            v <<= shift;
-            p++;
-        }
+        if (which == sizeof keys / sizeof keys[0]) return 0;
+        size_t v;
+        p = fc_parse_bytes(p + k, &v);
+        if (!p) return 0;
         if (*p == ',') p++;
         else if (*p) return 0;
-        t->nt_threshold = v ? v : (size_t)-1; /* 0: never stream */
+        if (which == 0) t->nt_threshold = v ? v : (size_t)-1; /* 0: never stream */
+        else if (which == 1) t->movsb_min = v;
+        else t->movsb_max = v;
     }
-    return 1;
+    return t->movsb_min <= t->movsb_max;
 }
 
 void fc__x86_init(void)
@@ -117,6 +166,11 @@ void fc__x86_init(void)
     in.sse2 = 1;
     if (in.max_leaf >= 1) {
         fc_cpuid(1, 0, r);
+        unsigned fam = (r[0] >> 8) & 0xf, model = (r[0] >> 4) & 0xf;
+        if (fam == 0xf) fam += (r[0] >> 20) & 0xff;
+        if (fam == 0xf || fam == 6) model |= ((r[0] >> 16) & 0xf) << 4;
+        in.family = fam;
+        in.model = model;
         int osxsave = (r[2] >> 27) & 1;
         in.avx = (r[2] >> 28) & 1;
         in.os_ymm = osxsave && (fc_xgetbv0() & 6) == 6;
@@ -135,9 +189,11 @@ void fc__x86_init(void)
         fc_scan_caches(4, &in);
     }
 
-    struct fc_x86_tune t = {FC_NT_DEFAULT};
+    const struct fc_policy *pol = fc_policy;
+    while (!((!pol->amd || in.vendor_amd) && in.family >= pol->fam_lo && in.family <= pol->fam_hi)) pol++;
+    struct fc_x86_tune t = {FC_NT_DEFAULT, pol->movsb_min, pol->movsb_max};
     if (in.llc_size) {
-        size_t nt = in.llc_size / 4 * 3;
+        size_t nt = in.llc_size / pol->nt_den * pol->nt_num;
         t.nt_threshold = nt < FC_NT_MIN ? FC_NT_MIN : nt > FC_NT_MAX ? FC_NT_MAX : nt;
     }
     char env[128];
@@ -146,12 +202,14 @@ void fc__x86_init(void)
         if (fc_parse_tune(env, &u))
             t = u;
         else
-            fc__warn("fastcopy: FASTCOPY_TUNE=", env, " not understood (expected nt_threshold=BYTES[k|m|g]); ignored",
+            fc__warn("fastcopy: FASTCOPY_TUNE=", env, " not understood (expected nt_threshold=, movsb_min=, movsb_max=BYTES[k|m|g], min <= max); ignored",
                      "");
     }
 
     fc_info = in;
     __atomic_store_n(&fc__x86_tune.nt_threshold, t.nt_threshold, __ATOMIC_RELAXED);
+    __atomic_store_n(&fc__x86_tune.movsb_min, t.movsb_min, __ATOMIC_RELAXED);
+    __atomic_store_n(&fc__x86_tune.movsb_max, t.movsb_max, __ATOMIC_RELAXED);
     __atomic_store_n(&fc_done, 1, __ATOMIC_RELEASE);
 }
 

@@ -7,6 +7,8 @@
 
 struct fc_x86_tune {
     size_t nt_threshold; /* no-overlap copies of n >= this use non-temporal stores */
+    size_t movsb_min;    /* no-overlap copies with movsb_min <= n < movsb_max, away from */
+    size_t movsb_max;    /*   4K aliasing, use rep movsb (empty window: min == max) */
 };
 
 /* Read by the copy routines.  Holds a safe default until fc__x86_init() runs. */
@@ -14,12 +16,19 @@ extern struct fc_x86_tune fc__x86_tune;
 
 struct fc_x86_info {
     unsigned max_leaf, max_ext_leaf;
+    unsigned family, model;    /* CPUID.1:EAX, extended family/model folded in */
     int vendor_intel, vendor_amd;
     int sse2, avx, avx2, erms, fsrm, os_ymm;
     size_t llc_size;           /* bytes of one last-level cache instance, 0 if unknown */
     unsigned llc_level;        /* its level (2 or 3) */
     unsigned llc_threads;      /* logical CPUs sharing it */
 };
+
+/* rep movsb: the erms entry and the movsb window of vec_copy.h. */
+static inline void fc__rep_movsb(void *d, const void *s, size_t n)
+{
+    __asm__ volatile("rep movsb" : "+D"(d), "+S"(s), "+c"(n) : : "memory");
+}
 
 /* Idempotent, no libc calls (safe in an ifunc resolver). */
 void fc__x86_init(void);

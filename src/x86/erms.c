@@ -15,21 +15,16 @@
 
 #include "cpu/x86.h"
 
-static inline void fc_rep_movsb(void *d, const void *s, size_t n)
-{
-    __asm__ volatile("rep movsb" : "+D"(d), "+S"(s), "+c"(n) : : "memory");
-}
-
 void *fc_erms_memcpy(void *restrict dst, const void *restrict src, size_t n)
 {
-    fc_rep_movsb(dst, src, n);
+    fc__rep_movsb(dst, src, n);
     return dst;
 }
 
 void *fc_erms_memmove(void *dst, const void *src, size_t n)
 {
     if ((uintptr_t)dst - (uintptr_t)src >= n) { /* dst <= src or no overlap */
-        fc_rep_movsb(dst, src, n);
+        fc__rep_movsb(dst, src, n);
         return dst;
     }
     return fc__x86_info()->avx2 ? fc_avx2_memmove(dst, src, n) : fc_sse2_memmove(dst, src, n);
