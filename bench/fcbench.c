@@ -20,6 +20,7 @@
  *   fcbench pipe     [opts]           lmbench bw_pipe-style pipe bandwidth, messages 32 B..64 KiB
  *   fcbench dist     [opts]           ns/call for sizes drawn from real memcpy size
  *                                     distributions, random offsets, batches of 4096 calls
+ *   fcbench memmove  [opts]           memmove with overlap: dst = src +-1, +-32, +-n/2, and apart
  *   fcbench all      [opts]           all of the above but grid (cliffs screens the grid)
  *   fcbench report   RESULTS.json [-o DIR]        HTML report with plots (Python, matplotlib)
  *   fcbench compare  A.json [B.json] [--base X]   per-case ratios, Mann-Whitney U test
@@ -481,6 +482,67 @@ static void scenario_cliffs(void)
 
 /* ---- large: the seed patch's 400 MB lines --------------------------------------- */
 
+/* ---- memmove: overlapping copies ------------------------------------------------ */
+
+/* The contenders' memmove with src and dst inside one buffer, dst = src + delta:
+ * delta > 0 (dst above src) needs a backward copy, delta < 0 a forward one, and
+ * |delta| in 1..31 is also where 4K-aliasing rules and rep movsb go wrong.  The
+ * non-overlapping aligned case is the reference.  Hot only: an overlapping
+ * move rewrites the buffer it reads. */
+static void scenario_memmove(void)
+{
+    static const size_t dflt[] = {16, 32, 64, 128, 256, 512, 1024, 4096, 16384, 65536, 262144, 1048576};
+    static const size_t qdflt[] = {64, 1024, 65536};
+    static const struct { const char *label; int sign; size_t add, half; } ov[] = {
+        {"no overlap", 0, 0, 0},     {"dst = src + 1", 1, 1, 0},  {"dst = src + 32", 1, 32, 0},
+        {"dst = src + n/2", 1, 0, 1}, {"dst = src - 1", -1, 1, 0}, {"dst = src - 32", -1, 32, 0},
+        {"dst = src - n/2", -1, 0, 1}};
+    enum { NOV = sizeof ov / sizeof ov[0] };
+    const size_t *sizes;
+    size_t ns = pick_sizes(opts.quick ? qdflt : dflt, opts.quick ? 3 : sizeof dflt / sizeof dflt[0], &sizes);
+    size_t k = fcbench_ncontenders, nc = 0;
+    struct bench_case *bc = calloc(NOV * ns, sizeof *bc);
+    const char **labels = calloc(NOV * ns, sizeof *labels);
+    size_t *where = calloc(NOV * ns, sizeof *where); /* case index of (overlap, size), or SIZE_MAX */
+    struct stats *st = calloc(NOV * ns * k + 1, sizeof *st);
+    if (!bc || !labels || !where || !st) exit(1);
+    for (size_t o = 0; o < NOV; o++)
+        for (size_t i = 0; i < ns; i++) {
+            size_t n = sizes[i], delta = ov[o].half ? n / 2 : ov[o].add;
+            where[o * ns + i] = SIZE_MAX;
+            if (n > ARENA_MAX / 4 || (ov[o].sign && (delta == 0 || delta >= n))) continue; /* no overlap there */
+            struct bench_case c = bench_place(n, 0, 0);
+            if (ov[o].sign) {
+                unsigned char *src = arena_a + 4096 + ((n + 4095) & ~(size_t)4095);
+                c = (struct bench_case){.src = src, .dst = ov[o].sign > 0 ? src + delta : src - delta, .n = n};
+            }
+            c.use_memmove = 1;
+            c.stride = c.slots = 0;
+            where[o * ns + i] = nc;
+            labels[nc] = ov[o].label;
+            bc[nc++] = c;
+        }
+    bench_run_cases("memmove", bc, labels, nc, st);
+    for (size_t o = 0; o < NOV; o++) {
+        printf("\n== memmove, %s (hot; %s): GB/s, median [ns/call]\n", ov[o].label,
+               !ov[o].sign ? "src%64 = dst%64 = 0, buffers apart" : ov[o].sign > 0 ? "a correct copy runs backward"
+                                                                        : "a correct copy runs forward");
+        header(stdout, "bytes");
+        for (size_t i = 0; i < ns; i++) {
+            size_t w = where[o * ns + i];
+            if (w == SIZE_MAX) continue;
+            printf("%-10zu", sizes[i]);
+            for (size_t j = 0; j < k; j++)
+                printf(sizes[i] >= 1024 ? " %8.2f [%7.0f]" : " %8.2f [%7.1f]", st[w * k + j].gbps, st[w * k + j].med_ns);
+            putchar('\n');
+        }
+    }
+    free(bc);
+    free(labels);
+    free(where);
+    free(st);
+}
+
 static void scenario_large(void)
 {
     size_t n = (size_t)(opts.quick ? 16 : 400) << 20;
@@ -685,12 +747,12 @@ static const struct {
 } scenarios[] = {{"peak", scenario_peak, 1},       {"cliffs", scenario_cliffs, 1},   {"sizes", scenario_sizes, 1},
                  {"grid", scenario_grid, 0},       {"distance", scenario_distance, 1}, {"large", scenario_large, 1},
                  {"offsets", scenario_offsets, 1}, {"uaccess", scenario_uaccess, 1}, {"pipe", scenario_pipe, 1},
-                 {"dist", scenario_dist, 1}};
+                 {"dist", scenario_dist, 1},       {"memmove", scenario_memmove, 1}};
 #define NSCENARIOS (sizeof scenarios / sizeof scenarios[0])
 
 static int usage(void)
 {
-    fputs("usage: fcbench list|peak|cliffs|sizes|grid|distance|large|offsets|uaccess|pipe|dist|all\n"
+    fputs("usage: fcbench list|peak|cliffs|sizes|grid|distance|large|offsets|uaccess|pipe|dist|memmove|all\n"
           "               [--impl a,b,...] [--sizes n,...] [--cold] [--quick] [--samples N] [--json FILE] [--csv FILE]\n"
           "       fcbench report RESULTS.json [-o DIR]\n"
           "       fcbench compare A.json [B.json] [--base CONTENDER] [--help for more]\n",

@@ -1239,8 +1239,8 @@ class Report:
         if not self.plots:
             head.append("<p class=note><b>Plots omitted: matplotlib (and numpy) are not installed.</b></p>")
         head.append("</div>")
-        for section in (self.cliffs, self.sizes, self.pct_peak, self.grids, self.distance, self.dist, self.large,
-                        self.offsets, self.uaccess, self.pipe, self.peaks):
+        for section in (self.cliffs, self.sizes, self.pct_peak, self.grids, self.distance, self.dist, self.memmove,
+                        self.large, self.offsets, self.uaccess, self.pipe, self.peaks):
             section()
         if not run.data["results"] and not run.data["grids"]:
             page.p("This run holds no results.")
@@ -1415,6 +1415,31 @@ class Report:
                                                                       if (c, lbl) in ns and ("libc", lbl) in ns]))
                                                    for c in names])
         page.table(["distribution", "mean B"] + [f"{c} ns" + (" (x libc)" if has_libc else "") for c in names], rows)
+
+    def memmove(self):
+        run, page = self.run, self.page
+        rs = run.by_scenario.get("memmove")
+        if not rs:
+            return
+        page.section("memmove with overlap", "memmove")
+        page.p("Each contender's memmove with src and dst in one buffer, dst = src + delta (delta > 0 needs a "
+               "backward copy, delta < 0 a forward one), and the aligned non-overlapping move as reference; hot. "
+               "GB/s, and in brackets the time relative to libc's memmove in the same case.")
+        at = {(r["contender"], r["label"], r["n"]): r for r in rs}
+        names = run.ordered({r["contender"] for r in rs})
+        rows = []
+        for lbl in dict.fromkeys(r["label"] for r in rs):
+            for n in sorted({r["n"] for r in rs if r["label"] == lbl}):
+                row = [lbl, fmt_size(n)]
+                base = at.get(("libc", lbl, n))
+                for c in names:
+                    r = at.get((c, lbl, n))
+                    cell = fmt_num(r["gbps"]) if r else "-"
+                    if r and base and c != "libc":
+                        cell += f" ({fmt_ratio(r['med_ns'] / base['med_ns'])})"
+                    row.append(cell)
+                rows.append(row)
+        page.table(["overlap", "n"] + [f"{c} GB/s" for c in names], rows, num={1})
 
     def large(self):
         run, page = self.run, self.page

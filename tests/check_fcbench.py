@@ -63,7 +63,7 @@ if set(al["contenders"]) != {"libc", "generic", "test-slowed"}:
     fail(f"contenders {al['contenders']}")
 scen = {r["scenario"] for r in al["results"]}
 want = {"peak", "cliffs-aligned", "cliffs-worst", "sizes", "distance", "large", "offsets-read", "offsets-write",
-        "uaccess-read", "uaccess-write", "pipe", "dist"}
+        "uaccess-read", "uaccess-write", "pipe", "dist", "memmove"}
 if not want <= scen:
     fail(f"all lacks scenarios {sorted(want - scen)}")
 for r in al["results"]:
@@ -129,6 +129,18 @@ mean_a = results(al, "dist", label="MemcpyGoogleA")[0]["n"]
 if not 100 <= mean_a <= 200:  # the file's mean size is 145 B
     fail(f"dist batch for MemcpyGoogleA has mean size {mean_a}, expected about 145")
 ok(f"dist covers the six distributions (Google A mean {mean_a} B)")
+
+mm = results(al, "memmove")
+want_mm = {"no overlap", "dst = src + 1", "dst = src + 32", "dst = src + n/2", "dst = src - 1", "dst = src - 32",
+           "dst = src - n/2"}
+if {r["label"] for r in mm} != want_mm or not all(r["gbps"] > 0 for r in mm):
+    fail(f"memmove covers {sorted({r['label'] for r in mm})}")
+if any(r["dist"] != 4095 for r in mm if r["label"] == "dst = src - 1") or \
+        any(r["dist"] != 1 for r in mm if r["label"] == "dst = src + 1"):
+    fail("memmove: dst - src is not the overlap the label names")
+if not re.search(r"^== memmove, dst = src \+ 1 \(hot; a correct copy runs backward\)", out, re.M):
+    fail("memmove table heading")
+ok(f"memmove: {len(want_mm)} overlaps x {len({r['n'] for r in mm})} sizes, dst - src as labelled")
 
 cold = results(al, "sizes", cache="cold")
 if not cold or {r["label"] for r in cold} != {"aligned"}:
