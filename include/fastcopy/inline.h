@@ -11,28 +11,31 @@
  * call for n <= FC_INLINE_MAX, and when n is a compile-time constant the size
  * ladder below folds away at -O1 and above, leaving a few loads and stores
  * (tests/inline_fold.c + check_inline.cmake check the disassembly of n = 1, 3,
- * 8, ... 256: no call, no branch).  Larger n calls the library's fc_memcpy
- * (the dispatched routine: loops, direction-free, non-temporal stores...).
+ * 8, ... 256: no call, no branch).  No __builtin_constant_p is needed: the
+ * function is always inlined, so a constant n reaches every compare.  Larger
+ * n calls the library's fc_memcpy (the routine chosen for the CPU at load
+ * time: loops, 4K-aliasing choice, non-temporal stores).
  * Same contract as ISO C memcpy: returns dst, the buffers must not overlap.
  *
- * Size policy (V = widest vector the translation unit is compiled for):
+ * Size policy (V = the widest vector the translation unit is compiled for):
  *
- *   | n            | AVX2 (V = 32)        | SSE2 / NEON (V = 16)  | other (8-byte words)  |
- *   |--------------|----------------------|-----------------------|-----------------------|
- *   | 0            | nothing              | nothing               | nothing               |
- *   | 1..3         | bytes first, middle (n / 2), last                                    |
- *   | 4..7         | first and last 4 bytes (two overlapping 32-bit moves)                |
- *   | 8..15        | first and last 8 bytes (two overlapping 64-bit moves)                |
- *   | 16..32       | first and last 16 (xmm: no ymm,       | 2 + 2 words           |
- *   |              | no vzeroupper)        | first, last 16        |                       |
- *   | 33..64       | first + last 32      | 2 + 2 x 16            | 4 + 4 words           |
- *   | 65..128      | 2 + 2 x 32           | 4 + 4 x 16            | fc_memcpy             |
- *   | 129..256     | 4 + 4 x 32           | 8 + 8 x 16            | fc_memcpy             |
- *   | > 256        | fc_memcpy            | fc_memcpy             | fc_memcpy             |
+ *   | n         | AVX2 (V = 32)          | SSE2, NEON (V = 16)    | no vectors (8-byte words) |
+ *   |-----------|------------------------|------------------------|---------------------------|
+ *   | 0         | nothing                | nothing                | nothing                   |
+ *   | 1..3      | bytes first, middle (n / 2), last                                           |
+ *   | 4..7      | first 4 and last 4 bytes (two overlapping 32-bit moves)                     |
+ *   | 8..15     | first 8 and last 8 bytes (two overlapping 64-bit moves)                     |
+ *   | 16..32    | 1 + 1 x 16 (xmm)       | 1 + 1 x 16             | 2 + 2 x 8                 |
+ *   | 33..64    | 1 + 1 x 32             | 2 + 2 x 16             | 4 + 4 x 8                 |
+ *   | 65..128   | 2 + 2 x 32             | 4 + 4 x 16             | fc_memcpy                 |
+ *   | 129..256  | 4 + 4 x 32             | 8 + 8 x 16             | fc_memcpy                 |
+ *   | > 256     | fc_memcpy              | fc_memcpy              | fc_memcpy                 |
  *
  * "k + k x W": the first k and the last k W-byte blocks, overlapping in the
- * middle; every load of a class is made before its first store.  Every access
- * stays inside [src, src + n) and [dst, dst + n): no over-read.
+ * middle; every load of a class is made before its first store.  The AVX2
+ * build copies 16..32 with xmm registers: no ymm state touched, so no
+ * vzeroupper is needed for those sizes.  Every access stays inside
+ * [src, src + n) and [dst, dst + n): no over-read.
  *
  * FC_INLINE_MAX (256 with vectors, 64 without) is 8 vector registers from
  * each end: the largest block that is all loads, then all stores, with no loop
@@ -53,7 +56,10 @@
  *   otherwise                                   unaligned 8-, 4- and 1-byte scalar moves
  * The unaligned scalar moves are accesses through may_alias, aligned(1)
  * typedefs; where the target's unaligned accesses are not cheap the compiler
- * splits them itself (gcc's default riscv64 tuning emits byte moves).
+ * splits them itself: gcc 12's default riscv64 tuning assembles each word
+ * from byte loads and shifts (correct, no call, but about 3 instructions a
+ * byte); -mno-strict-align, or a -mtune for a core with fast misaligned
+ * access, gives ld/sd.
  *
  * No libc call, at any optimisation level (-O0 included): no memcpy, no
  * __builtin_memcpy, no struct copy, no loop a compiler could turn into a call;
@@ -347,5 +353,16 @@ FC_INLINE_FN void *fc_memcpy_inline(void *FC_INLINE_RESTRICT dst, const void *FC
 #endif
     return dst;
 }
+
+#undef FC_INLINE_RESTRICT
+#undef FC_INLINE_FN
+#undef FC_INLINE_LD8
+#undef FC_INLINE_ST8
+#undef FC_INLINE_LD4
+#undef FC_INLINE_ST4
+#undef FC_INLINE_LD16
+#undef FC_INLINE_ST16
+#undef FC_INLINE_LD32
+#undef FC_INLINE_ST32
 
 #endif /* FASTCOPY_INLINE_H */
