@@ -1,7 +1,8 @@
 /*
  * fc_memcpy_inline (include/fastcopy/inline.h), compiled for this target's
- * default ISA - and, as test_inline_avx2, with -mavx2 (exits 77, "skipped",
- * where the CPU or OS lacks AVX2).
+ * default ISA at -O2 - and, as test_inline_O0, at -O0, and as
+ * test_inline_avx2 with -mavx2 (exits 77, "skipped", where the CPU or OS
+ * lacks AVX2).
  *
  *   variable n:  n = 0 .. FC_INLINE_MAX + 64 (so the fc_memcpy calls above the
  *                limit too) through a call the compiler cannot see n through;
