@@ -1,0 +1,368 @@
+/*
+ * fastcopy/inline.h - fc_memcpy_inline(): memcpy for small and compile-time-
+ * constant sizes, inlined at the call site.
+ *
+ *   #include <fastcopy/inline.h>      (also includes <fastcopy.h>; link fastcopy)
+ *   void *fc_memcpy_inline(void *restrict dst, const void *restrict src, size_t n);
+ *
+ * What it is for: the rte_memcpy use case - packet headers, descriptors,
+ * small records - where a call (PLT + ifunc-chosen routine) costs as much as
+ * the copy.  The function is `static inline` and always_inline: there is no
+ * call for n <= FC_INLINE_MAX, and when n is a compile-time constant the size
+ * ladder below folds away at -O1 and above, leaving a few loads and stores
+ * (tests/inline_fold.c + check_inline.cmake check the disassembly of n = 1, 3,
+ * 8, ... 256: no call, no branch).  No __builtin_constant_p is needed: the
+ * function is always inlined, so a constant n reaches every compare.  Larger
+ * n calls the library's fc_memcpy (the routine chosen for the CPU at load
+ * time: loops, 4K-aliasing choice, non-temporal stores).
+ * Same contract as ISO C memcpy: returns dst, the buffers must not overlap.
+ *
+ * Size policy (V = the widest vector the translation unit is compiled for):
+ *
+ *   | n         | AVX2 (V = 32)          | SSE2, NEON (V = 16)    | no vectors (8-byte words) |
+ *   |-----------|------------------------|------------------------|---------------------------|
+ *   | 0         | nothing                | nothing                | nothing                   |
+ *   | 1..3      | bytes first, middle (n / 2), last                                           |
+ *   | 4..7      | first 4 and last 4 bytes (two overlapping 32-bit moves)                     |
+ *   | 8..15     | first 8 and last 8 bytes (two overlapping 64-bit moves)                     |
+ *   | 16..32    | 1 + 1 x 16 (xmm)       | 1 + 1 x 16             | 2 + 2 x 8                 |
+ *   | 33..64    | 1 + 1 x 32             | 2 + 2 x 16             | 4 + 4 x 8                 |
+ *   | 65..128   | 2 + 2 x 32             | 4 + 4 x 16             | fc_memcpy                 |
+ *   | 129..256  | 4 + 4 x 32             | 8 + 8 x 16             | fc_memcpy                 |
+ *   | > 256     | fc_memcpy              | fc_memcpy              | fc_memcpy                 |
+ *
+ * "k + k x W": the first k and the last k W-byte blocks, overlapping in the
+ * middle; every load of a class is made before its first store.  The AVX2
+ * build copies 16..32 with xmm registers: no ymm state touched, so no
+ * vzeroupper is needed for those sizes.  Every access stays inside
+ * [src, src + n) and [dst, dst + n): no over-read.
+ *
+ * FC_INLINE_MAX (256 with vectors, 64 without) is 8 vector registers from
+ * each end: the largest block that is all loads, then all stores, with no loop
+ * (16 ymm/xmm registers on x86-64, 32 on AArch64), and where fastcopy's own
+ * avx2 routine stops using straight-line blocks (its 8W class; above it come
+ * the loops, direction and 4K-aliasing choice and non-temporal stores, which do
+ * not belong at every call site).  128..256 B is also where DPDK found a call
+ * costly (13-20% at 128-256 B packets), so an SSE2-only build inlines up to 256
+ * too.  Without vectors (riscv64, s390x, ...) the limit is 64: 8 words from
+ * each end would not fit the registers, and a call is cheap next to 65 bytes
+ * copied a word at a time.
+ *
+ * ISA selection, by the predefined macros of the translation unit that
+ * includes this header (no runtime dispatch, nothing probed):
+ *   __AVX2__ (x86, -mavx2 / -march=haswell...)  32-byte ymm (16-byte xmm for 16..32)
+ *   __SSE2__ (every x86-64; i386 with -msse2)   16-byte xmm
+ *   __ARM_NEON (every AArch64)                  16-byte NEON q registers
+ *   otherwise                                   unaligned 8-, 4- and 1-byte scalar moves
+ * The unaligned scalar moves are accesses through may_alias, aligned(1)
+ * typedefs; where the target's unaligned accesses are not cheap the compiler
+ * splits them itself: gcc 12's default riscv64 tuning assembles each word
+ * from byte loads and shifts (correct, no call, but about 3 instructions a
+ * byte); -mno-strict-align, or a -mtune for a core with fast misaligned
+ * access, gives ld/sd.
+ *
+ * No libc call, at any optimisation level (-O0 included): no memcpy, no
+ * __builtin_memcpy, no struct copy, no loop a compiler could turn into a call;
+ * only vector intrinsics (always_inline in the compilers' headers) and scalar
+ * moves.  The only call is fc_memcpy for n > FC_INLINE_MAX.  Checked by
+ * tests/check_inline.cmake: the undefined symbols of a test object at -O0, -O2
+ * and -O3 are fc_memcpy and nothing else.
+ *
+ * Language: C11 with GNU C extensions (attributes, vector intrinsics): gcc or
+ * clang.  Also compiles as C++ (restrict becomes __restrict).  Silent under
+ * -Wall -Wextra -Warray-bounds -Wstringop-overflow -Wconversion -Wcast-qual
+ * -Wshadow -Wundef -Werror at -O0/-O2/-O3 with gcc 12 and clang 14
+ * (tests/inline_warn.c).
+ */
+#ifndef FASTCOPY_INLINE_H
+#define FASTCOPY_INLINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <fastcopy.h>
+
+#if !defined(__GNUC__)
+#error "fastcopy/inline.h needs gcc or clang (GNU C attributes)"
+#endif
+
+#if defined(__AVX2__)
+#include <immintrin.h>
+#define FC_INLINE_VEC 32
+#elif defined(__SSE2__)
+#include <emmintrin.h>
+#define FC_INLINE_VEC 16
+#elif defined(__ARM_NEON)
+#include <arm_neon.h>
+#define FC_INLINE_VEC 16
+#else
+#define FC_INLINE_VEC 8
+#endif
+
+/* Largest n copied inline; above it fc_memcpy is called. */
+#if FC_INLINE_VEC >= 16
+#define FC_INLINE_MAX 256
+#else
+#define FC_INLINE_MAX 64
+#endif
+
+#ifdef __cplusplus
+#define FC_INLINE_RESTRICT __restrict
+#else
+#define FC_INLINE_RESTRICT restrict
+#endif
+
+#define FC_INLINE_FN static inline __attribute__((always_inline))
+
+typedef uint64_t __attribute__((may_alias, aligned(1))) fc_inline_u64;
+typedef uint32_t __attribute__((may_alias, aligned(1))) fc_inline_u32;
+
+/* 8-byte and 4-byte unaligned moves */
+#define FC_INLINE_LD8(p) (*(const fc_inline_u64 *)(const void *)(p))
+#define FC_INLINE_ST8(p, v) (*(fc_inline_u64 *)(void *)(p) = (v))
+#define FC_INLINE_LD4(p) (*(const fc_inline_u32 *)(const void *)(p))
+#define FC_INLINE_ST4(p, v) (*(fc_inline_u32 *)(void *)(p) = (v))
+
+/* 16-byte unaligned moves (V >= 16) */
+#if defined(__SSE2__)
+typedef __m128i fc_inline_v16;
+#define FC_INLINE_LD16(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define FC_INLINE_ST16(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
+#elif defined(__ARM_NEON)
+typedef uint8x16_t fc_inline_v16;
+#define FC_INLINE_LD16(p) vld1q_u8((const uint8_t *)(const void *)(p))
+#define FC_INLINE_ST16(p, v) vst1q_u8((uint8_t *)(void *)(p), (v))
+#endif
+
+/* 32-byte unaligned moves (AVX2) */
+#if FC_INLINE_VEC == 32
+typedef __m256i fc_inline_v32;
+#define FC_INLINE_LD32(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define FC_INLINE_ST32(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
+#endif
+
+/* n < 16 (all targets) */
+FC_INLINE_FN void fc_inline_lt16(unsigned char *d, const unsigned char *s, size_t n)
+{
+    if (n >= 8) {
+        uint64_t a = FC_INLINE_LD8(s), z = FC_INLINE_LD8(s + n - 8);
+        FC_INLINE_ST8(d, a);
+        FC_INLINE_ST8(d + n - 8, z);
+    } else if (n >= 4) {
+        uint32_t a = FC_INLINE_LD4(s), z = FC_INLINE_LD4(s + n - 4);
+        FC_INLINE_ST4(d, a);
+        FC_INLINE_ST4(d + n - 4, z);
+    } else if (n) {
+        /* 1, 2, 3: first, middle, last cover every byte */
+        unsigned char a = s[0], m = s[n >> 1], z = s[n - 1];
+        d[0] = a;
+        d[n >> 1] = m;
+        d[n - 1] = z;
+    } else {
+        /* n = 0 writes nothing.  Said to the compiler as "dst may have been
+         * written" (an empty asm, no instruction): without it gcc's
+         * -Wmaybe-uninitialized flags a caller that passes a local buffer
+         * on after copying a possibly-zero n into it, as it would not after
+         * memcpy. */
+        __asm__ __volatile__("" : : "r"(d) : "memory");
+    }
+}
+
+#if FC_INLINE_VEC >= 16
+/* 16 <= n <= 32: first and last 16 */
+FC_INLINE_FN void fc_inline_16x2(unsigned char *d, const unsigned char *s, size_t n)
+{
+    fc_inline_v16 a = FC_INLINE_LD16(s), z = FC_INLINE_LD16(s + n - 16);
+    FC_INLINE_ST16(d, a);
+    FC_INLINE_ST16(d + n - 16, z);
+}
+#endif
+
+#if FC_INLINE_VEC == 32
+/* 32 <= n <= 64: first and last 32 */
+FC_INLINE_FN void fc_inline_32x2(unsigned char *d, const unsigned char *s, size_t n)
+{
+    fc_inline_v32 a = FC_INLINE_LD32(s), z = FC_INLINE_LD32(s + n - 32);
+    FC_INLINE_ST32(d, a);
+    FC_INLINE_ST32(d + n - 32, z);
+}
+
+/* 64 <= n <= 128: first 2 and last 2 x 32 */
+FC_INLINE_FN void fc_inline_32x4(unsigned char *d, const unsigned char *s, size_t n)
+{
+    const unsigned char *t = s + n - 64;
+    fc_inline_v32 a = FC_INLINE_LD32(s), b = FC_INLINE_LD32(s + 32);
+    fc_inline_v32 y = FC_INLINE_LD32(t), z = FC_INLINE_LD32(t + 32);
+    unsigned char *e = d + n - 64;
+    FC_INLINE_ST32(d, a);
+    FC_INLINE_ST32(d + 32, b);
+    FC_INLINE_ST32(e, y);
+    FC_INLINE_ST32(e + 32, z);
+}
+
+/* 128 <= n <= 256: first 4 and last 4 x 32 */
+FC_INLINE_FN void fc_inline_32x8(unsigned char *d, const unsigned char *s, size_t n)
+{
+    const unsigned char *t = s + n - 128;
+    fc_inline_v32 a = FC_INLINE_LD32(s), b = FC_INLINE_LD32(s + 32);
+    fc_inline_v32 c = FC_INLINE_LD32(s + 64), f = FC_INLINE_LD32(s + 96);
+    fc_inline_v32 w = FC_INLINE_LD32(t), x = FC_INLINE_LD32(t + 32);
+    fc_inline_v32 y = FC_INLINE_LD32(t + 64), z = FC_INLINE_LD32(t + 96);
+    unsigned char *e = d + n - 128;
+    FC_INLINE_ST32(d, a);
+    FC_INLINE_ST32(d + 32, b);
+    FC_INLINE_ST32(d + 64, c);
+    FC_INLINE_ST32(d + 96, f);
+    FC_INLINE_ST32(e, w);
+    FC_INLINE_ST32(e + 32, x);
+    FC_INLINE_ST32(e + 64, y);
+    FC_INLINE_ST32(e + 96, z);
+}
+
+#elif FC_INLINE_VEC == 16
+/* 32 <= n <= 64: first 2 and last 2 x 16 */
+FC_INLINE_FN void fc_inline_16x4(unsigned char *d, const unsigned char *s, size_t n)
+{
+    const unsigned char *t = s + n - 32;
+    fc_inline_v16 a = FC_INLINE_LD16(s), b = FC_INLINE_LD16(s + 16);
+    fc_inline_v16 y = FC_INLINE_LD16(t), z = FC_INLINE_LD16(t + 16);
+    unsigned char *e = d + n - 32;
+    FC_INLINE_ST16(d, a);
+    FC_INLINE_ST16(d + 16, b);
+    FC_INLINE_ST16(e, y);
+    FC_INLINE_ST16(e + 16, z);
+}
+
+/* 64 <= n <= 128: first 4 and last 4 x 16 */
+FC_INLINE_FN void fc_inline_16x8(unsigned char *d, const unsigned char *s, size_t n)
+{
+    const unsigned char *t = s + n - 64;
+    fc_inline_v16 a = FC_INLINE_LD16(s), b = FC_INLINE_LD16(s + 16);
+    fc_inline_v16 c = FC_INLINE_LD16(s + 32), f = FC_INLINE_LD16(s + 48);
+    fc_inline_v16 w = FC_INLINE_LD16(t), x = FC_INLINE_LD16(t + 16);
+    fc_inline_v16 y = FC_INLINE_LD16(t + 32), z = FC_INLINE_LD16(t + 48);
+    unsigned char *e = d + n - 64;
+    FC_INLINE_ST16(d, a);
+    FC_INLINE_ST16(d + 16, b);
+    FC_INLINE_ST16(d + 32, c);
+    FC_INLINE_ST16(d + 48, f);
+    FC_INLINE_ST16(e, w);
+    FC_INLINE_ST16(e + 16, x);
+    FC_INLINE_ST16(e + 32, y);
+    FC_INLINE_ST16(e + 48, z);
+}
+
+/* 128 <= n <= 256: first 8 and last 8 x 16 (the 16 vector registers of SSE2) */
+FC_INLINE_FN void fc_inline_16x16(unsigned char *d, const unsigned char *s, size_t n)
+{
+    const unsigned char *t = s + n - 128;
+    fc_inline_v16 a0 = FC_INLINE_LD16(s), a1 = FC_INLINE_LD16(s + 16);
+    fc_inline_v16 a2 = FC_INLINE_LD16(s + 32), a3 = FC_INLINE_LD16(s + 48);
+    fc_inline_v16 a4 = FC_INLINE_LD16(s + 64), a5 = FC_INLINE_LD16(s + 80);
+    fc_inline_v16 a6 = FC_INLINE_LD16(s + 96), a7 = FC_INLINE_LD16(s + 112);
+    fc_inline_v16 z0 = FC_INLINE_LD16(t), z1 = FC_INLINE_LD16(t + 16);
+    fc_inline_v16 z2 = FC_INLINE_LD16(t + 32), z3 = FC_INLINE_LD16(t + 48);
+    fc_inline_v16 z4 = FC_INLINE_LD16(t + 64), z5 = FC_INLINE_LD16(t + 80);
+    fc_inline_v16 z6 = FC_INLINE_LD16(t + 96), z7 = FC_INLINE_LD16(t + 112);
+    unsigned char *e = d + n - 128;
+    FC_INLINE_ST16(d, a0);
+    FC_INLINE_ST16(d + 16, a1);
+    FC_INLINE_ST16(d + 32, a2);
+    FC_INLINE_ST16(d + 48, a3);
+    FC_INLINE_ST16(d + 64, a4);
+    FC_INLINE_ST16(d + 80, a5);
+    FC_INLINE_ST16(d + 96, a6);
+    FC_INLINE_ST16(d + 112, a7);
+    FC_INLINE_ST16(e, z0);
+    FC_INLINE_ST16(e + 16, z1);
+    FC_INLINE_ST16(e + 32, z2);
+    FC_INLINE_ST16(e + 48, z3);
+    FC_INLINE_ST16(e + 64, z4);
+    FC_INLINE_ST16(e + 80, z5);
+    FC_INLINE_ST16(e + 96, z6);
+    FC_INLINE_ST16(e + 112, z7);
+}
+
+#else /* 8-byte words */
+/* 16 <= n <= 32: first 2 and last 2 words */
+FC_INLINE_FN void fc_inline_8x4(unsigned char *d, const unsigned char *s, size_t n)
+{
+    const unsigned char *t = s + n - 16;
+    uint64_t a = FC_INLINE_LD8(s), b = FC_INLINE_LD8(s + 8);
+    uint64_t y = FC_INLINE_LD8(t), z = FC_INLINE_LD8(t + 8);
+    unsigned char *e = d + n - 16;
+    FC_INLINE_ST8(d, a);
+    FC_INLINE_ST8(d + 8, b);
+    FC_INLINE_ST8(e, y);
+    FC_INLINE_ST8(e + 8, z);
+}
+
+/* 32 <= n <= 64: first 4 and last 4 words */
+FC_INLINE_FN void fc_inline_8x8(unsigned char *d, const unsigned char *s, size_t n)
+{
+    const unsigned char *t = s + n - 32;
+    uint64_t a = FC_INLINE_LD8(s), b = FC_INLINE_LD8(s + 8);
+    uint64_t c = FC_INLINE_LD8(s + 16), f = FC_INLINE_LD8(s + 24);
+    uint64_t w = FC_INLINE_LD8(t), x = FC_INLINE_LD8(t + 8);
+    uint64_t y = FC_INLINE_LD8(t + 16), z = FC_INLINE_LD8(t + 24);
+    unsigned char *e = d + n - 32;
+    FC_INLINE_ST8(d, a);
+    FC_INLINE_ST8(d + 8, b);
+    FC_INLINE_ST8(d + 16, c);
+    FC_INLINE_ST8(d + 24, f);
+    FC_INLINE_ST8(e, w);
+    FC_INLINE_ST8(e + 8, x);
+    FC_INLINE_ST8(e + 16, y);
+    FC_INLINE_ST8(e + 24, z);
+}
+#endif
+
+/* The ladder.  Sizes below 16 first (one compare for the most common ones). */
+FC_INLINE_FN void *fc_memcpy_inline(void *FC_INLINE_RESTRICT dst, const void *FC_INLINE_RESTRICT src, size_t n)
+{
+    unsigned char *d = (unsigned char *)dst;
+    const unsigned char *s = (const unsigned char *)src;
+    if (n < 16) {
+        fc_inline_lt16(d, s, n);
+        return dst;
+    }
+    if (n > FC_INLINE_MAX) return fc_memcpy(dst, src, n);
+#if FC_INLINE_VEC == 32
+    if (n <= 32)
+        fc_inline_16x2(d, s, n);
+    else if (n <= 64)
+        fc_inline_32x2(d, s, n);
+    else if (n <= 128)
+        fc_inline_32x4(d, s, n);
+    else
+        fc_inline_32x8(d, s, n);
+#elif FC_INLINE_VEC == 16
+    if (n <= 32)
+        fc_inline_16x2(d, s, n);
+    else if (n <= 64)
+        fc_inline_16x4(d, s, n);
+    else if (n <= 128)
+        fc_inline_16x8(d, s, n);
+    else
+        fc_inline_16x16(d, s, n);
+#else
+    if (n <= 32)
+        fc_inline_8x4(d, s, n);
+    else
+        fc_inline_8x8(d, s, n);
+#endif
+    return dst;
+}
+
+#undef FC_INLINE_RESTRICT
+#undef FC_INLINE_FN
+#undef FC_INLINE_LD8
+#undef FC_INLINE_ST8
+#undef FC_INLINE_LD4
+#undef FC_INLINE_ST4
+#undef FC_INLINE_LD16
+#undef FC_INLINE_ST16
+#undef FC_INLINE_LD32
+#undef FC_INLINE_ST32
+
+#endif /* FASTCOPY_INLINE_H */
