@@ -64,7 +64,7 @@ for t in $targets; do
 done
 
 echo
-echo "== summary (copy cases = grid + grid-large + overlap + random, all functions)"
+echo "== summary (copy cases = grid + grid-large + overlap + random + inline, all functions)"
 printf '%s\n' "${summary[@]}"
 echo "suites: $passed passed, $failed failed"
 [ $failed -eq 0 ]
