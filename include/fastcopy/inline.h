@@ -168,153 +168,72 @@ FC_INLINE_FN void fc_inline_lt16(unsigned char *d, const unsigned char *s, size_
     }
 }
 
-#if FC_INLINE_VEC >= 16
-/* 16 <= n <= 32: first and last 16 */
-FC_INLINE_FN void fc_inline_16x2(unsigned char *d, const unsigned char *s, size_t n)
-{
-    fc_inline_v16 a = FC_INLINE_LD16(s), z = FC_INLINE_LD16(s + n - 16);
-    FC_INLINE_ST16(d, a);
-    FC_INLINE_ST16(d + n - 16, z);
-}
+/* ---- k + k x W: one primitive for every width and count -------------------
+ * FC_INLINE_HEAD_TAIL(name, K) defines name(d, s, n) for K*W <= n <= 2*K*W:
+ * the first K and the last K blocks of W bytes (overlapping in the middle),
+ * every load before any store.  The block - its type, width and moves - is
+ * FC_HT_T, FC_HT_W, FC_HT_LD, FC_HT_ST, defined around each group of uses. */
+#define FC_INLINE_REP1(X) X(0)
+#define FC_INLINE_REP2(X) X(0) X(1)
+#define FC_INLINE_REP4(X) FC_INLINE_REP2(X) X(2) X(3)
+#define FC_INLINE_REP8(X) FC_INLINE_REP4(X) X(4) X(5) X(6) X(7)
+#define FC_INLINE_HT_LOAD(i)                                                                       \
+    fc_h[i] = FC_HT_LD(s + FC_HT_W * (i));                                                         \
+    fc_z[i] = FC_HT_LD(fc_t + FC_HT_W * (i));
+#define FC_INLINE_HT_STORE(i)                                                                      \
+    FC_HT_ST(d + FC_HT_W * (i), fc_h[i]);                                                          \
+    FC_HT_ST(fc_e + FC_HT_W * (i), fc_z[i]);
+#define FC_INLINE_HEAD_TAIL(name, K)                                                               \
+    FC_INLINE_FN void name(unsigned char *d, const unsigned char *s, size_t n)                     \
+    {                                                                                              \
+        const unsigned char *fc_t = s + n - FC_HT_W * (K);                                         \
+        unsigned char *fc_e = d + n - FC_HT_W * (K);                                               \
+        FC_HT_T fc_h[K], fc_z[K];                                                                  \
+        FC_INLINE_REP##K(FC_INLINE_HT_LOAD) FC_INLINE_REP##K(FC_INLINE_HT_STORE)                   \
+    }
+
+#if FC_INLINE_VEC >= 16 /* 16-byte blocks: 16..32 everywhere (xmm, also in AVX2 builds), the rest on SSE2/NEON */
+#define FC_HT_T fc_inline_v16
+#define FC_HT_W 16
+#define FC_HT_LD FC_INLINE_LD16
+#define FC_HT_ST FC_INLINE_ST16
+FC_INLINE_HEAD_TAIL(fc_inline_16x2, 1)  /* 16 <= n <= 32 */
+#if FC_INLINE_VEC == 16
+FC_INLINE_HEAD_TAIL(fc_inline_16x4, 2)  /* 32 <= n <= 64 */
+FC_INLINE_HEAD_TAIL(fc_inline_16x8, 4)  /* 64 <= n <= 128 */
+FC_INLINE_HEAD_TAIL(fc_inline_16x16, 8) /* 128 <= n <= 256: the 16 xmm registers */
+#endif
+#undef FC_HT_T
+#undef FC_HT_W
+#undef FC_HT_LD
+#undef FC_HT_ST
 #endif
 
-#if FC_INLINE_VEC == 32
-/* 32 <= n <= 64: first and last 32 */
-FC_INLINE_FN void fc_inline_32x2(unsigned char *d, const unsigned char *s, size_t n)
-{
-    fc_inline_v32 a = FC_INLINE_LD32(s), z = FC_INLINE_LD32(s + n - 32);
-    FC_INLINE_ST32(d, a);
-    FC_INLINE_ST32(d + n - 32, z);
-}
+#if FC_INLINE_VEC == 32 /* 32-byte blocks (AVX2) */
+#define FC_HT_T fc_inline_v32
+#define FC_HT_W 32
+#define FC_HT_LD FC_INLINE_LD32
+#define FC_HT_ST FC_INLINE_ST32
+FC_INLINE_HEAD_TAIL(fc_inline_32x2, 1) /* 32 <= n <= 64 */
+FC_INLINE_HEAD_TAIL(fc_inline_32x4, 2) /* 64 <= n <= 128 */
+FC_INLINE_HEAD_TAIL(fc_inline_32x8, 4) /* 128 <= n <= 256 */
+#undef FC_HT_T
+#undef FC_HT_W
+#undef FC_HT_LD
+#undef FC_HT_ST
+#endif
 
-/* 64 <= n <= 128: first 2 and last 2 x 32 */
-FC_INLINE_FN void fc_inline_32x4(unsigned char *d, const unsigned char *s, size_t n)
-{
-    const unsigned char *t = s + n - 64;
-    fc_inline_v32 a = FC_INLINE_LD32(s), b = FC_INLINE_LD32(s + 32);
-    fc_inline_v32 y = FC_INLINE_LD32(t), z = FC_INLINE_LD32(t + 32);
-    unsigned char *e = d + n - 64;
-    FC_INLINE_ST32(d, a);
-    FC_INLINE_ST32(d + 32, b);
-    FC_INLINE_ST32(e, y);
-    FC_INLINE_ST32(e + 32, z);
-}
-
-/* 128 <= n <= 256: first 4 and last 4 x 32 */
-FC_INLINE_FN void fc_inline_32x8(unsigned char *d, const unsigned char *s, size_t n)
-{
-    const unsigned char *t = s + n - 128;
-    fc_inline_v32 a = FC_INLINE_LD32(s), b = FC_INLINE_LD32(s + 32);
-    fc_inline_v32 c = FC_INLINE_LD32(s + 64), f = FC_INLINE_LD32(s + 96);
-    fc_inline_v32 w = FC_INLINE_LD32(t), x = FC_INLINE_LD32(t + 32);
-    fc_inline_v32 y = FC_INLINE_LD32(t + 64), z = FC_INLINE_LD32(t + 96);
-    unsigned char *e = d + n - 128;
-    FC_INLINE_ST32(d, a);
-    FC_INLINE_ST32(d + 32, b);
-    FC_INLINE_ST32(d + 64, c);
-    FC_INLINE_ST32(d + 96, f);
-    FC_INLINE_ST32(e, w);
-    FC_INLINE_ST32(e + 32, x);
-    FC_INLINE_ST32(e + 64, y);
-    FC_INLINE_ST32(e + 96, z);
-}
-
-#elif FC_INLINE_VEC == 16
-/* 32 <= n <= 64: first 2 and last 2 x 16 */
-FC_INLINE_FN void fc_inline_16x4(unsigned char *d, const unsigned char *s, size_t n)
-{
-    const unsigned char *t = s + n - 32;
-    fc_inline_v16 a = FC_INLINE_LD16(s), b = FC_INLINE_LD16(s + 16);
-    fc_inline_v16 y = FC_INLINE_LD16(t), z = FC_INLINE_LD16(t + 16);
-    unsigned char *e = d + n - 32;
-    FC_INLINE_ST16(d, a);
-    FC_INLINE_ST16(d + 16, b);
-    FC_INLINE_ST16(e, y);
-    FC_INLINE_ST16(e + 16, z);
-}
-
-/* 64 <= n <= 128: first 4 and last 4 x 16 */
-FC_INLINE_FN void fc_inline_16x8(unsigned char *d, const unsigned char *s, size_t n)
-{
-    const unsigned char *t = s + n - 64;
-    fc_inline_v16 a = FC_INLINE_LD16(s), b = FC_INLINE_LD16(s + 16);
-    fc_inline_v16 c = FC_INLINE_LD16(s + 32), f = FC_INLINE_LD16(s + 48);
-    fc_inline_v16 w = FC_INLINE_LD16(t), x = FC_INLINE_LD16(t + 16);
-    fc_inline_v16 y = FC_INLINE_LD16(t + 32), z = FC_INLINE_LD16(t + 48);
-    unsigned char *e = d + n - 64;
-    FC_INLINE_ST16(d, a);
-    FC_INLINE_ST16(d + 16, b);
-    FC_INLINE_ST16(d + 32, c);
-    FC_INLINE_ST16(d + 48, f);
-    FC_INLINE_ST16(e, w);
-    FC_INLINE_ST16(e + 16, x);
-    FC_INLINE_ST16(e + 32, y);
-    FC_INLINE_ST16(e + 48, z);
-}
-
-/* 128 <= n <= 256: first 8 and last 8 x 16 (the 16 vector registers of SSE2) */
-FC_INLINE_FN void fc_inline_16x16(unsigned char *d, const unsigned char *s, size_t n)
-{
-    const unsigned char *t = s + n - 128;
-    fc_inline_v16 a0 = FC_INLINE_LD16(s), a1 = FC_INLINE_LD16(s + 16);
-    fc_inline_v16 a2 = FC_INLINE_LD16(s + 32), a3 = FC_INLINE_LD16(s + 48);
-    fc_inline_v16 a4 = FC_INLINE_LD16(s + 64), a5 = FC_INLINE_LD16(s + 80);
-    fc_inline_v16 a6 = FC_INLINE_LD16(s + 96), a7 = FC_INLINE_LD16(s + 112);
-    fc_inline_v16 z0 = FC_INLINE_LD16(t), z1 = FC_INLINE_LD16(t + 16);
-    fc_inline_v16 z2 = FC_INLINE_LD16(t + 32), z3 = FC_INLINE_LD16(t + 48);
-    fc_inline_v16 z4 = FC_INLINE_LD16(t + 64), z5 = FC_INLINE_LD16(t + 80);
-    fc_inline_v16 z6 = FC_INLINE_LD16(t + 96), z7 = FC_INLINE_LD16(t + 112);
-    unsigned char *e = d + n - 128;
-    FC_INLINE_ST16(d, a0);
-    FC_INLINE_ST16(d + 16, a1);
-    FC_INLINE_ST16(d + 32, a2);
-    FC_INLINE_ST16(d + 48, a3);
-    FC_INLINE_ST16(d + 64, a4);
-    FC_INLINE_ST16(d + 80, a5);
-    FC_INLINE_ST16(d + 96, a6);
-    FC_INLINE_ST16(d + 112, a7);
-    FC_INLINE_ST16(e, z0);
-    FC_INLINE_ST16(e + 16, z1);
-    FC_INLINE_ST16(e + 32, z2);
-    FC_INLINE_ST16(e + 48, z3);
-    FC_INLINE_ST16(e + 64, z4);
-    FC_INLINE_ST16(e + 80, z5);
-    FC_INLINE_ST16(e + 96, z6);
-    FC_INLINE_ST16(e + 112, z7);
-}
-
-#else /* 8-byte words */
-/* 16 <= n <= 32: first 2 and last 2 words */
-FC_INLINE_FN void fc_inline_8x4(unsigned char *d, const unsigned char *s, size_t n)
-{
-    const unsigned char *t = s + n - 16;
-    uint64_t a = FC_INLINE_LD8(s), b = FC_INLINE_LD8(s + 8);
-    uint64_t y = FC_INLINE_LD8(t), z = FC_INLINE_LD8(t + 8);
-    unsigned char *e = d + n - 16;
-    FC_INLINE_ST8(d, a);
-    FC_INLINE_ST8(d + 8, b);
-    FC_INLINE_ST8(e, y);
-    FC_INLINE_ST8(e + 8, z);
-}
-
-/* 32 <= n <= 64: first 4 and last 4 words */
-FC_INLINE_FN void fc_inline_8x8(unsigned char *d, const unsigned char *s, size_t n)
-{
-    const unsigned char *t = s + n - 32;
-    uint64_t a = FC_INLINE_LD8(s), b = FC_INLINE_LD8(s + 8);
-    uint64_t c = FC_INLINE_LD8(s + 16), f = FC_INLINE_LD8(s + 24);
-    uint64_t w = FC_INLINE_LD8(t), x = FC_INLINE_LD8(t + 8);
-    uint64_t y = FC_INLINE_LD8(t + 16), z = FC_INLINE_LD8(t + 24);
-    unsigned char *e = d + n - 32;
-    FC_INLINE_ST8(d, a);
-    FC_INLINE_ST8(d + 8, b);
-    FC_INLINE_ST8(d + 16, c);
-    FC_INLINE_ST8(d + 24, f);
-    FC_INLINE_ST8(e, w);
-    FC_INLINE_ST8(e + 8, x);
-    FC_INLINE_ST8(e + 16, y);
-    FC_INLINE_ST8(e + 24, z);
-}
+#if FC_INLINE_VEC == 8 /* 8-byte words */
+#define FC_HT_T uint64_t
+#define FC_HT_W 8
+#define FC_HT_LD FC_INLINE_LD8
+#define FC_HT_ST FC_INLINE_ST8
+FC_INLINE_HEAD_TAIL(fc_inline_8x4, 2) /* 16 <= n <= 32 */
+FC_INLINE_HEAD_TAIL(fc_inline_8x8, 4) /* 32 <= n <= 64 */
+#undef FC_HT_T
+#undef FC_HT_W
+#undef FC_HT_LD
+#undef FC_HT_ST
 #endif
 
 /* The ladder.  Sizes below 16 first (one compare for the most common ones). */
@@ -356,6 +275,13 @@ FC_INLINE_FN void *fc_memcpy_inline(void *FC_INLINE_RESTRICT dst, const void *FC
 
 #undef FC_INLINE_RESTRICT
 #undef FC_INLINE_FN
+#undef FC_INLINE_REP1
+#undef FC_INLINE_REP2
+#undef FC_INLINE_REP4
+#undef FC_INLINE_REP8
+#undef FC_INLINE_HT_LOAD
+#undef FC_INLINE_HT_STORE
+#undef FC_INLINE_HEAD_TAIL
 #undef FC_INLINE_LD8
 #undef FC_INLINE_ST8
 #undef FC_INLINE_LD4
