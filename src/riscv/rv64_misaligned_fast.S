@@ -33,23 +33,8 @@
     .option push
     .option norelax
 
-/* cnt (1..8) words: loads from a1+off (any alignment), stores to a3+off. */
-.macro MCOPYW cnt, off
-    .set .Li, 0
-    .irp r, t0, t1, t2, t3, t4, t5, t6, a2
-    .if .Li < \cnt
-    ld      \r, (\off + 8 * .Li)(a1)
-    .endif
-    .set .Li, .Li + 1
-    .endr
-    .set .Li, 0
-    .irp r, t0, t1, t2, t3, t4, t5, t6, a2
-    .if .Li < \cnt
-    sd      \r, (\off + 8 * .Li)(a3)
-    .endif
-    .set .Li, .Li + 1
-    .endr
-.endm
+/* COPYW cnt, off, a2: cnt (1..8) words, loads from a1+off (any alignment), stores to a3+off. */
+#include "rv64_copyw.h"
 
     .p2align 2
     .globl  fc_rv64_misaligned_fast_memcpy
@@ -130,19 +115,19 @@ fc_rv64_misaligned_fast_memcpy:
     andi    t0, a5, -64
     beqz    t0, 6f
     add     a5, a3, t0              /* end of the 8-word blocks */
-5:  MCOPYW  8, 0
+5:  COPYW   8, 0, a2
     addi    a1, a1, 64
     addi    a3, a3, 64
     bne     a3, a5, 5b
 6:  sub     a5, a4, a3              /* < 64 bytes left */
     andi    t0, a5, 32
     beqz    t0, 7f
-    MCOPYW  4, 0
+    COPYW   4, 0, a2
     addi    a1, a1, 32
     addi    a3, a3, 32
 7:  andi    t0, a5, 16
     beqz    t0, 8f
-    MCOPYW  2, 0
+    COPYW   2, 0, a2
     addi    a1, a1, 16
     addi    a3, a3, 16
 8:  andi    t0, a5, 8
@@ -177,19 +162,19 @@ fc_rv64_misaligned_fast_memmove:
     andi    t0, a5, -64
     beqz    t0, 6f
     sub     a5, a3, t0              /* end (bottom) of the 8-word blocks */
-5:  MCOPYW  8, -64
+5:  COPYW   8, -64, a2
     addi    a1, a1, -64
     addi    a3, a3, -64
     bne     a3, a5, 5b
 6:  sub     a5, a3, a0              /* bytes left below the cursor (< 64 here) */
     andi    t0, a5, 32
     beqz    t0, 7f
-    MCOPYW  4, -32
+    COPYW   4, -32, a2
     addi    a1, a1, -32
     addi    a3, a3, -32
 7:  andi    t0, a5, 16
     beqz    t0, 8f
-    MCOPYW  2, -16
+    COPYW   2, -16, a2
     addi    a1, a1, -16
     addi    a3, a3, -16
 8:  andi    t0, a5, 8

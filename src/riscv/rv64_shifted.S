@@ -77,23 +77,8 @@
  * FWD blocks copy from the cursors upward; BWD blocks copy the words just
  * below the cursors (offsets -8*cnt .. -8).                                   */
 
-/* cnt (1..8) aligned words at offset off: all loads, then all stores. */
-.macro COPYW cnt, off
-    .set .Li, 0
-    .irp r, t0, t1, t2, t3, t4, t5, t6, a7
-    .if .Li < \cnt
-    ld      \r, (\off + 8 * .Li)(a1)
-    .endif
-    .set .Li, .Li + 1
-    .endr
-    .set .Li, 0
-    .irp r, t0, t1, t2, t3, t4, t5, t6, a7
-    .if .Li < \cnt
-    sd      \r, (\off + 8 * .Li)(a3)
-    .endif
-    .set .Li, .Li + 1
-    .endr
-.endm
+/* COPYW cnt, off: cnt (1..8) aligned words at offset off, all loads, then all stores. */
+#include "rv64_copyw.h"
 
 /* Forward shifted words: a1 = 8 below the aligned source word w[0] (w[0] is
  * already in register t2), a3 = aligned dst, t0 = 8o, t1 = 64 - 8o (mod 64).
