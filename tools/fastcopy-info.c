@@ -10,7 +10,6 @@
 #include "fastcopy.h"
 #if defined(__x86_64__)
 #include "cpu/x86.h"
-#endif
 
 static void print_bytes(size_t v)
 {
@@ -18,6 +17,7 @@ static void print_bytes(size_t v)
     else if (v && v % 1024 == 0) printf("%zu KiB", v >> 10);
     else printf("%zu B", v);
 }
+#endif
 
 static int self_check(const struct fc_impl *im)
 {
