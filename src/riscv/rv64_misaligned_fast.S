@@ -120,20 +120,9 @@ fc_rv64_misaligned_fast_memcpy:
     addi    a3, a3, 64
     bne     a3, a5, 5b
 6:  sub     a5, a4, a3              /* < 64 bytes left */
-    andi    t0, a5, 32
-    beqz    t0, 7f
-    COPYW   4, 0, a2
-    addi    a1, a1, 32
-    addi    a3, a3, 32
-7:  andi    t0, a5, 16
-    beqz    t0, 8f
-    COPYW   2, 0, a2
-    addi    a1, a1, 16
-    addi    a3, a3, 16
-8:  andi    t0, a5, 8
-    beqz    t0, 9f
-    ld      t1, 0(a1)
-    sd      t1, 0(a3)
+    STEP    1, a5, 32, a2
+    STEP    1, a5, 16, a2
+    STEP    1, a5, 8, advance=0
 9:  sd      a6, 0(a0)               /* head and tail last: they overlap the body */
     sd      a7, -8(a4)
     ret
@@ -167,20 +156,9 @@ fc_rv64_misaligned_fast_memmove:
     addi    a3, a3, -64
     bne     a3, a5, 5b
 6:  sub     a5, a3, a0              /* bytes left below the cursor (< 64 here) */
-    andi    t0, a5, 32
-    beqz    t0, 7f
-    COPYW   4, -32, a2
-    addi    a1, a1, -32
-    addi    a3, a3, -32
-7:  andi    t0, a5, 16
-    beqz    t0, 8f
-    COPYW   2, -16, a2
-    addi    a1, a1, -16
-    addi    a3, a3, -16
-8:  andi    t0, a5, 8
-    beqz    t0, 10f
-    ld      t1, -8(a1)
-    sd      t1, -8(a3)
+    STEP    -1, a5, 32, a2
+    STEP    -1, a5, 16, a2
+    STEP    -1, a5, 8, advance=0
 10: sd      a7, -8(a4)
     sd      a6, 0(a0)
 9:  ret

@@ -544,24 +544,9 @@ fc_rv64_shifted_memmove:
 /* ---- co-aligned, n >= 16, backward ---- */
     andi    t0, a3, 7
     beqz    t0, .Lb_words
-    andi    t0, a3, 1
-    beqz    t0, 1f
-    lbu     t1, -1(a1)
-    sb      t1, -1(a3)
-    addi    a1, a1, -1
-    addi    a3, a3, -1
-1:  andi    t0, a3, 2
-    beqz    t0, 2f
-    lhu     t1, -2(a1)
-    sh      t1, -2(a3)
-    addi    a1, a1, -2
-    addi    a3, a3, -2
-2:  andi    t0, a3, 4
-    beqz    t0, .Lb_words
-    lwu     t1, -4(a1)
-    sw      t1, -4(a3)
-    addi    a1, a1, -4
-    addi    a3, a3, -4
+    STEP    -1, a3, 1
+    STEP    -1, a3, 2
+    STEP    -1, a3, 4
 .Lb_words:                          /* a3, a1 8-aligned end cursors */
     sub     a2, a3, a0              /* bytes left, below the cursors */
     andi    a5, a2, -128
@@ -573,46 +558,16 @@ fc_rv64_shifted_memmove:
     addi    a3, a3, -128
     bne     a3, a5, 3b
 .Lb_wrest:
-    andi    t0, a2, 64
-    beqz    t0, 4f
-    COPYW   8, -64
-    addi    a1, a1, -64
-    addi    a3, a3, -64
-4:  andi    t0, a2, 32
-    beqz    t0, 5f
-    COPYW   4, -32
-    addi    a1, a1, -32
-    addi    a3, a3, -32
-5:  andi    t0, a2, 16
-    beqz    t0, 6f
-    COPYW   2, -16
-    addi    a1, a1, -16
-    addi    a3, a3, -16
-6:  andi    t0, a2, 8
-    beqz    t0, .Lb_ahead
-    ld      t1, -8(a1)
-    sd      t1, -8(a3)
-    addi    a1, a1, -8
-    addi    a3, a3, -8
+    STEP    -1, a2, 64
+    STEP    -1, a2, 32
+    STEP    -1, a2, 16
+    STEP    -1, a2, 8
 .Lb_ahead:                          /* a3 8-aligned, a2 & 7 bytes left below it */
     andi    t0, a2, 7
     beqz    t0, .Lb_ret
-    andi    t0, a2, 4
-    beqz    t0, 7f
-    lwu     t1, -4(a1)
-    sw      t1, -4(a3)
-    addi    a1, a1, -4
-    addi    a3, a3, -4
-7:  andi    t0, a2, 2
-    beqz    t0, 8f
-    lhu     t1, -2(a1)
-    sh      t1, -2(a3)
-    addi    a1, a1, -2
-    addi    a3, a3, -2
-8:  andi    t0, a2, 1
-    beqz    t0, .Lb_ret
-    lbu     t1, -1(a1)
-    sb      t1, -1(a3)
+    STEP    -1, a2, 4
+    STEP    -1, a2, 2
+    STEP    -1, a2, 1, advance=0
 .Lb_ret:
     ret
 
