@@ -6,10 +6,13 @@
  *          of guard-paged arenas with 64 sentinel bytes checked on each side
  *          of dst; plus, for every mutual offset (dst_off - src_off) mod 64,
  *          four flush placements: src ending right at a PROT_NONE page, src
- *          starting right after one, and the same for dst.
+ *          starting right after one, and the same for dst; and dst across a
+ *          page boundary at every position within 132 bytes of either end
+ *          (every 64th between), with src placed for both copy directions.
  *   large: sizes from 2 KiB to 16 MiB around every power of two (+-1) and
  *          page multiples, at offset pairs covering every source shift and
- *          the four flush placements (fewer cases per size above 1 MiB).
+ *          the four flush placements (fewer cases per size above 1 MiB), and
+ *          dst across a page boundary 1..129 bytes from either end.
  *
  * Checks: the return value is dst; dst[0..n) equals src; no byte outside dst
  * changed (sentinels, or the guard page itself on a flush side); no access
@@ -95,6 +98,35 @@ static void flush_placements(const struct fn_under_test *f, struct arena *S, str
 
 static size_t noffsets = 64; /* --offsets N: src_off, dst_off in 0..N-1 (the flush placements keep all 64) */
 
+/* dst with a page boundary p bytes into it (0 < p < n), src anywhere with
+ * (dst - src) mod 4096 = sep: the x86 routines split edge stores at page
+ * boundaries (vec_copy.h), and this is where a split is wrong if it is. */
+static void cross_one(const struct fn_under_test *f, struct arena *S, struct arena *D, size_t n, size_t p, size_t sep)
+{
+    size_t ps = page_size();
+    unsigned char *dst = D->lo + ps + (p + SIDE + ps - 1) / ps * ps - p; /* the boundary: a page after D->lo + p + SIDE */
+    unsigned char *src = S->lo + ps + ((((uintptr_t)dst & 4095) - sep) & 4095);
+    cur.dist = (long long)p; /* reported as dist: the boundary's offset in dst */
+    cur.src_off = (long long)((uintptr_t)src & 63);
+    cur.dst_off = (long long)((uintptr_t)dst & 63);
+    check_one(f, dst, src, n, dst - SIDE, dst + n + SIDE);
+}
+
+/* (dst - src) mod 4096: mutual offsets 0, 1 and 33 far from 4K aliasing (the
+ * x86 loops go forward), and 97 (they go backward). */
+static const size_t cross_seps[] = {2048, 2049, 2081, 97};
+
+/* Every boundary position within 132 bytes of either end of dst (4 vectors of
+ * 32 and then some) and every 64th between. */
+static void cross_placements(const struct fn_under_test *f, struct arena *S, struct arena *D, size_t n)
+{
+    cur.placement = "dst across a page boundary";
+    for (size_t p = 1; p < n; p++) {
+        if (p > 132 && p < n - 132 && p % 64) continue;
+        for (size_t k = 0; k < sizeof cross_seps / sizeof cross_seps[0]; k++) cross_one(f, S, D, n, p, cross_seps[k]);
+    }
+}
+
 static void grid_small(const struct fn_under_test *f, struct arena *S, struct arena *D)
 {
     size_t ps = page_size();
@@ -111,6 +143,7 @@ static void grid_small(const struct fn_under_test *f, struct arena *S, struct ar
         }
         cur.src_off = cur.dst_off = -1;
         for (size_t delta = 0; delta < 64; delta++) flush_placements(f, S, D, n, delta);
+        cross_placements(f, S, D, n);
     }
 }
 
@@ -150,6 +183,14 @@ static void grid_large(const struct fn_under_test *f, struct arena *S, struct ar
         cur.src_off = cur.dst_off = -1;
         flush_placements(f, S, D, n, huge ? rot : 0);
         if (!huge) flush_placements(f, S, D, n, 7);
+        /* a page boundary near either end of dst (the loops' edge stores) */
+        static const size_t near[] = {1, 31, 32, 33, 127, 128, 129};
+        cur.placement = "dst across a page boundary";
+        for (size_t k = 0; k < sizeof near / sizeof near[0]; k += huge ? 3 : 1)
+            for (size_t j = 0; j < sizeof cross_seps / sizeof cross_seps[0]; j += huge ? 2 : 1) {
+                cross_one(f, S, D, n, near[k], cross_seps[j]);
+                cross_one(f, S, D, n, n - near[k], cross_seps[j]); /* the boundary near the end */
+            }
     }
 }
 

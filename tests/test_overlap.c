@@ -3,7 +3,7 @@
  *
  *   every distance dst - src from -(n+64) to n+64, for n = 0..600 (both
  *   directions, overlapping and just-not-overlapping), each at two source
- *   alignments; plus large overlaps (4 KiB .. 1 MiB) at the distances that
+ *   alignments and once with dst across a page boundary; plus large overlaps (4 KiB .. 1 MiB) at the distances that
  *   stress word, page and half-length boundaries.
  *
  * Each case first refills its window (src and dst, 32 bytes beyond each end)
@@ -81,6 +81,8 @@ int main(int argc, char **argv)
             for (long dist = -reach; dist <= reach; dist++) {
                 one(&fns[i], &A, shadow, 4096, dist, n);
                 one(&fns[i], &A, shadow, 8192 + 1 + (size_t)((n * 7 + (size_t)(dist + reach)) % 63), dist, n);
+                /* dst across a page boundary in its middle (x86 splits such copies) */
+                one(&fns[i], &A, shadow, (size_t)((long)(16384 - n / 2 - 1) - dist), dist, n);
             }
         }
         cur.placement = "large";

@@ -56,7 +56,7 @@
 #define FC_NT_MIN (1 * FC_MIB)
 #define FC_NT_MAX (256 * FC_MIB)
 
-struct fc_x86_tune fc__x86_tune = {FC_NT_DEFAULT, 0, 0};
+struct fc_x86_tune fc__x86_tune = {FC_NT_DEFAULT, 0, 0, FC_NT_DEFAULT};
 
 /* The table at the top.  nt = LLC * nt_num / nt_den. */
 struct fc_policy {
@@ -191,7 +191,7 @@ void fc__x86_init(void)
 
     const struct fc_policy *pol = fc_policy;
     while (!((!pol->amd || in.vendor_amd) && in.family >= pol->fam_lo && in.family <= pol->fam_hi)) pol++;
-    struct fc_x86_tune t = {FC_NT_DEFAULT, pol->movsb_min, pol->movsb_max};
+    struct fc_x86_tune t = {FC_NT_DEFAULT, pol->movsb_min, pol->movsb_max, 0};
     if (in.llc_size) {
         size_t nt = in.llc_size / pol->nt_den * pol->nt_num;
         t.nt_threshold = nt < FC_NT_MIN ? FC_NT_MIN : nt > FC_NT_MAX ? FC_NT_MAX : nt;
@@ -206,7 +206,11 @@ void fc__x86_init(void)
                      "");
     }
 
+    t.special_min = t.nt_threshold;
+    if (t.movsb_min < t.movsb_max && t.movsb_min < t.special_min) t.special_min = t.movsb_min;
+
     fc_info = in;
+    __atomic_store_n(&fc__x86_tune.special_min, t.special_min, __ATOMIC_RELAXED);
     __atomic_store_n(&fc__x86_tune.nt_threshold, t.nt_threshold, __ATOMIC_RELAXED);
     __atomic_store_n(&fc__x86_tune.movsb_min, t.movsb_min, __ATOMIC_RELAXED);
     __atomic_store_n(&fc__x86_tune.movsb_max, t.movsb_max, __ATOMIC_RELAXED);

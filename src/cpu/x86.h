@@ -9,6 +9,8 @@ struct fc_x86_tune {
     size_t nt_threshold; /* no-overlap copies of n >= this use non-temporal stores */
     size_t movsb_min;    /* no-overlap copies with movsb_min <= n < movsb_max, away from */
     size_t movsb_max;    /*   4K aliasing, use rep movsb (empty window: min == max) */
+    size_t special_min;  /* the smaller of nt_threshold and (if the window is open) movsb_min:
+                          * below it the copy routines test neither (one compare) */
 };
 
 /* Read by the copy routines.  Holds a safe default until fc__x86_init() runs. */

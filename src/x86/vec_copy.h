@@ -28,8 +28,12 @@
  *   | 33..2W         | two overlapping vectors (first and last; AVX2 only)               |
  *   | 2W+1..4W       | 4 vectors: first 2 and last 2, all loaded before any store        |
  *   | 4W+1..8W       | 8 vectors: first 4 and last 4, all loaded before any store        |
+ *   |   dst across a | no overlap: two copies that meet at the page boundary (no store  |
+ *   |   page (2W+1..)| straddles it: ~6.5 ns each on Zen 3, see "page-straddle" below)  |
  *   | > 8W           | direction by overlap / 4K aliasing (below); preload head and tail,|
  *   |                | align dst to W, loop of 4 unaligned loads + 4 aligned stores      |
+ *   |   edge on a    | no overlap: the unaligned edge stores redone from src, split at  |
+ *   |   page boundary| the boundary (tested after the loop; ~5 in 4096 placements)     |
  *   | >= NT thresh.  | no overlap: dst aligned to 64, non-temporal stores, prefetch,    |
  *   |   (no overlap) | sfence; threshold from the LLC one core group sees (cpu/x86.c)   |
  *   | movsb window   | no overlap, |(dst - src) mod 4096| >= 128: rep movsb.  Empty  |
@@ -42,6 +46,7 @@
  *   - src inside (dst, dst + n)          -> forward
  *   - no overlap, n >= NT threshold      -> non-temporal forward
  *   - no overlap, n in the movsb window, away from 4K aliasing -> rep movsb
+ *     (both behind one compare with special_min, the smaller threshold)
  *   - no overlap, (dst - src) mod 4096 in 1..FC_ALIAS_WINDOW-1 -> backward: a
  *     forward loop would load from addresses that alias (in their low 12 bits)
  *     the stores just made, and stall on false store-to-load forwarding; the
@@ -71,6 +76,7 @@
 /* rep movsb stays this many bytes away from (dst - src) mod 4096 == 0 on either
  * side: inside it, rep movsb collapses on AMD Zen 3 (fcbench erms: 30x). */
 #define FC_MOVSB_GAP 128
+
 
 #define FC_XCAT(a, b, c) a##b##c
 #define FC_CAT(a, b, c) FC_XCAT(a, b, c)
@@ -163,11 +169,61 @@ FC_INLINE void fc_vec_8(fc_u8 *d, const fc_u8 *s, size_t n)
  * 512 B 1.19 -> 0.98, 700 B 1.08 -> 1.00; 1-3 KiB and the real size
  * distributions unchanged within noise. */
 
+/* ---- page-straddle-free edges ----------------------------------------------
+ * On Zen 3 a store that straddles a 4 KiB page boundary costs ~6.5 ns more
+ * than one that does not, at every width from 4 to 32 bytes (a loop of
+ * repeated stores on this KVM guest: 1.6-2.6 -> 8.2-8.9 ns per store), while
+ * a straddling load costs ~1 ns.  The unaligned vector stores at a copy's
+ * edges straddle whenever a page boundary falls inside them: fcbench distance
+ * showed it as a 0.11x cliff at 256 B (in glibc too) and 0.4x at 1 KiB.
+ * Below, a copy whose dst has a page boundary under an unaligned edge store
+ * splits that edge at the boundary instead. */
+
+/* A page boundary lies strictly inside [p, p + len): a store there may straddle it. */
+#define FC_NEAR_PAGE_END(p, len) (((-(uintptr_t)(p) - 1) & 4095) < (uintptr_t)(len) - 1)
+/* [d, d + n) crosses a page boundary (n <= 4096). */
+#define FC_CROSSES_PAGE(d, n) (((uintptr_t)(d) & 4095) + (n) > 4096)
+#ifndef FC_PAGE_SAFE
+#define FC_PAGE_SAFE 1 /* 0: the straddling edges, for measuring what the tests cost */
+#endif
+
+/* n < W bytes inside one W-aligned block: the sub-W ladder (never straddles). */
+FC_INLINE void fc_copy_lt_w(fc_u8 *d, const fc_u8 *s, size_t n)
+{
+#if FC_W > 16
+    if (n >= 16) {
+        fc_copy_16_32(d, s, n);
+        return;
+    }
+#endif
+    fc_copy_lt16(d, s, n);
+}
+
+/* The edges of a loop copy of buffers that do not overlap, redone from src
+ * without a straddling store: the first `lo` bytes of dst and the last `hi`
+ * bytes (lo, hi multiples of W), each as aligned vectors plus the part
+ * below W before the first / after the last W-aligned dst address, which
+ * lies inside one aligned block.  Out of line: ~5 in 4096 placements. */
+FC_NOINLINE void *fc_edges_page_safe(fc_u8 *d, const fc_u8 *s, size_t n, size_t lo, size_t hi)
+{
+    size_t a = (size_t)(-(uintptr_t)d & (FC_W - 1));                        /* first aligned offset */
+    size_t z = (size_t)(((uintptr_t)d + n) & ~(uintptr_t)(FC_W - 1)) - (uintptr_t)d; /* last aligned end */
+    fc_copy_lt_w(d, s, a);
+    for (size_t k = a; k < a + lo; k += FC_W) FC_STOREA((FC_VT *)(d + k), FC_LD(k));
+    for (size_t k = z - hi; k < z; k += FC_W) FC_STOREA((FC_VT *)(d + k), FC_LD(k));
+    fc_copy_lt_w(d + z, s + z, n - z);
+    return d;
+}
+
 /* Forward: preload the first vector and the last 4; align dst up to W; loop
  * 4 unaligned loads + 4 aligned stores while more than 4W remain; then store
  * the preloaded tail and head.  Correct for memmove whenever dst <= src or the
- * buffers do not overlap: each loop load reads bytes no earlier store wrote. */
-FC_INLINE void *fc_loop_fwd(fc_u8 *d, const fc_u8 *s, size_t n)
+ * buffers do not overlap: each loop load reads bytes no earlier store wrote.
+ * `apart` (a constant after inlining): the buffers do not overlap, so when a
+ * page boundary lies under the unaligned edge stores (the first W bytes, the
+ * last 4W), the edges are redone from src instead.  The test sits after the
+ * loop, off the path to the first loads. */
+FC_INLINE void *fc_loop_fwd(fc_u8 *d, const fc_u8 *s, size_t n, int apart)
 {
     FC_VT h = FC_LD(0);
     FC_VT t0 = FC_LD(n - 4 * FC_W), t1 = FC_LD(n - 3 * FC_W), t2 = FC_LD(n - 2 * FC_W), t3 = FC_LD(n - FC_W);
@@ -185,6 +241,10 @@ FC_INLINE void *fc_loop_fwd(fc_u8 *d, const fc_u8 *s, size_t n)
         dp += 4 * FC_W;
         sp += 4 * FC_W;
     }
+    if (FC_PAGE_SAFE && apart &&
+        __builtin_expect(FC_NEAR_PAGE_END(d, FC_W) | FC_NEAR_PAGE_END(dend - 4 * FC_W, 4 * FC_W), 0)) {
+        return fc_edges_page_safe(d, s, n, FC_W, 4 * FC_W); /* a tail call: no frame for the common path */
+    }
     FC_ST(n - 4 * FC_W, t0);
     FC_ST(n - 3 * FC_W, t1);
     FC_ST(n - 2 * FC_W, t2);
@@ -195,8 +255,9 @@ FC_INLINE void *fc_loop_fwd(fc_u8 *d, const fc_u8 *s, size_t n)
 
 /* Backward, the mirror: preload the first 4 vectors and the last one; align
  * the dst end down to W; loop downward; store head and tail last.  Correct for
- * memmove whenever dst >= src or the buffers do not overlap. */
-FC_INLINE void *fc_loop_bwd(fc_u8 *d, const fc_u8 *s, size_t n)
+ * memmove whenever dst >= src or the buffers do not overlap.  `apart`: as
+ * above, with the edges the first 4W bytes and the last W. */
+FC_INLINE void *fc_loop_bwd(fc_u8 *d, const fc_u8 *s, size_t n, int apart)
 {
     FC_VT h0 = FC_LD(0), h1 = FC_LD(FC_W), h2 = FC_LD(2 * FC_W), h3 = FC_LD(3 * FC_W);
     FC_VT t = FC_LD(n - FC_W);
@@ -213,6 +274,10 @@ FC_INLINE void *fc_loop_bwd(fc_u8 *d, const fc_u8 *s, size_t n)
         FC_STOREA((FC_VT *)(dp + 2 * FC_W), c);
         FC_STOREA((FC_VT *)(dp + FC_W), b);
         FC_STOREA((FC_VT *)dp, a);
+    }
+    if (FC_PAGE_SAFE && apart &&
+        __builtin_expect(FC_NEAR_PAGE_END(d, 4 * FC_W) | FC_NEAR_PAGE_END(dend - FC_W, FC_W), 0)) {
+        return fc_edges_page_safe(d, s, n, 4 * FC_W, FC_W); /* a tail call: no frame for the common path */
     }
     FC_ST(0, h0);
     FC_ST(FC_W, h1);
@@ -258,23 +323,58 @@ FC_INLINE void *fc_copy_large(fc_u8 *d, const fc_u8 *s, size_t n)
 {
     uintptr_t diff = (uintptr_t)d - (uintptr_t)s;
     if (diff < n) /* dst in [src, src + n) */
-        return diff ? fc_loop_bwd(d, s, n) : d;
+        return diff ? fc_loop_bwd(d, s, n, 0) : d;
     if ((uintptr_t)s - (uintptr_t)d < n) /* src in (dst, dst + n) */
-        return fc_loop_fwd(d, s, n);
-    if (n >= fc__x86_tune.nt_threshold) return fc_loop_nt(d, s, n);
-    /* The rep movsb window (empty unless the policy or FASTCOPY_TUNE opens it:
-     * one unsigned compare), never within 128 bytes of 4K aliasing. */
-    if (n - fc__x86_tune.movsb_min < fc__x86_tune.movsb_max - fc__x86_tune.movsb_min &&
-        ((diff + FC_MOVSB_GAP) & 4095) >= 2 * FC_MOVSB_GAP) {
-        /* from a 64-aligned dst (Zen 3's rep movsb is 7-60x slower at dst+1):
-         * the first 64 bytes by vectors, rep movsb from the next line on */
-        size_t head = 64 - ((uintptr_t)d & 63); /* 1..64 */
-        for (size_t k = 0; k < 64; k += FC_W) FC_ST(k, FC_LD(k));
-        fc__rep_movsb(d + head, s + head, n - head);
+        return fc_loop_fwd(d, s, n, 0);
+    /* Non-temporal stores and the rep movsb window (empty unless the policy
+     * or FASTCOPY_TUNE opens it) start at special_min: one compare below it. */
+    if (__builtin_expect(n >= fc__x86_tune.special_min, 0)) {
+        if (n >= fc__x86_tune.nt_threshold) return fc_loop_nt(d, s, n);
+        /* in the window, never within 128 bytes of 4K aliasing */
+        if (n - fc__x86_tune.movsb_min < fc__x86_tune.movsb_max - fc__x86_tune.movsb_min &&
+            ((diff + FC_MOVSB_GAP) & 4095) >= 2 * FC_MOVSB_GAP) {
+            /* from a 64-aligned dst (Zen 3's rep movsb is 7-60x slower at dst+1):
+             * the first 64 bytes by vectors, rep movsb from the next line on */
+            size_t head = 64 - ((uintptr_t)d & 63); /* 1..64 */
+            for (size_t k = 0; k < 64; k += FC_W) FC_ST(k, FC_LD(k));
+            fc__rep_movsb(d + head, s + head, n - head);
+            return d;
+        }
+    }
+    if (((diff - 1) & 4095) + 1 < (uintptr_t)FC_ALIAS_WINDOW) return fc_loop_bwd(d, s, n, 1); /* 1..WINDOW-1 */
+    return fc_loop_fwd(d, s, n, 1);
+}
+
+/* n <= 8W, the ladder without the page test (fc_copy_split's halves). */
+FC_INLINE void fc_copy_le8w(fc_u8 *d, const fc_u8 *s, size_t n)
+{
+    if (n < 16)
+        fc_copy_lt16(d, s, n);
+    else if (n <= 32)
+        fc_copy_16_32(d, s, n);
+#if FC_W > 16
+    else if (n <= 2 * FC_W)
+        fc_vec_2(d, s, n);
+#endif
+    else if (n <= 4 * FC_W)
+        fc_vec_4(d, s, n);
+    else
+        fc_vec_8(d, s, n);
+}
+
+/* 2W < n <= 8W and dst crosses a page boundary: two copies that meet at the
+ * boundary, so no store straddles it.  Overlapping buffers (memmove) keep the
+ * one all-loads-first copy: correct, and the straddle is paid. */
+FC_NOINLINE void *fc_copy_split(fc_u8 *d, const fc_u8 *s, size_t n)
+{
+    if ((uintptr_t)d - (uintptr_t)s < n || (uintptr_t)s - (uintptr_t)d < n) {
+        fc_copy_le8w(d, s, n);
         return d;
     }
-    if (((diff - 1) & 4095) + 1 < (uintptr_t)FC_ALIAS_WINDOW) return fc_loop_bwd(d, s, n); /* 1..WINDOW-1 */
-    return fc_loop_fwd(d, s, n);
+    size_t p = 4096 - ((uintptr_t)d & 4095); /* 1..n-1 */
+    fc_copy_le8w(d, s, p);
+    fc_copy_le8w(d + p, s + p, n - p);
+    return d;
 }
 
 /* The whole ladder; memcpy and memmove share it.  Returns d.  The sizes
@@ -297,10 +397,12 @@ FC_INLINE void *fc_vec_copy(fc_u8 *d, const fc_u8 *s, size_t n)
     }
 #endif
     if (n <= 4 * FC_W) {
+        if (FC_PAGE_SAFE && __builtin_expect(FC_CROSSES_PAGE(d, n), 0)) return fc_copy_split(d, s, n);
         fc_vec_4(d, s, n);
         return d;
     }
     if (n <= 8 * FC_W) {
+        if (FC_PAGE_SAFE && __builtin_expect(FC_CROSSES_PAGE(d, n), 0)) return fc_copy_split(d, s, n);
         fc_vec_8(d, s, n);
         return d;
     }
