@@ -362,15 +362,16 @@ FC_INLINE void fc_copy_le8w(fc_u8 *d, const fc_u8 *s, size_t n)
         fc_vec_8(d, s, n);
 }
 
-/* 2W < n <= 8W and dst crosses a page boundary: two copies that meet at the
- * boundary, so no store straddles it.  Overlapping buffers (memmove) keep the
- * one all-loads-first copy: correct, and the straddle is paid. */
+/* The buffers do not overlap. */
+#define FC_APART(d, s, n) ((uintptr_t)(d) - (uintptr_t)(s) >= (n) && (uintptr_t)(s) - (uintptr_t)(d) >= (n))
+
+/* 2W < n <= 8W, dst crosses a page boundary, the buffers do not overlap: two
+ * copies that meet at the boundary, so no store straddles it.  (Overlapping
+ * buffers keep the one all-loads-first copy: correct, and the straddle is
+ * paid; sending them here, even to that same copy, made a repeated move by
+ * -32 at 256 B 2x slower: 4.9 -> 9.9 ns.) */
 FC_NOINLINE void *fc_copy_split(fc_u8 *d, const fc_u8 *s, size_t n)
 {
-    if ((uintptr_t)d - (uintptr_t)s < n || (uintptr_t)s - (uintptr_t)d < n) {
-        fc_copy_le8w(d, s, n);
-        return d;
-    }
     size_t p = 4096 - ((uintptr_t)d & 4095); /* 1..n-1 */
     fc_copy_le8w(d, s, p);
     fc_copy_le8w(d + p, s + p, n - p);
@@ -397,12 +398,12 @@ FC_INLINE void *fc_vec_copy(fc_u8 *d, const fc_u8 *s, size_t n)
     }
 #endif
     if (n <= 4 * FC_W) {
-        if (FC_PAGE_SAFE && __builtin_expect(FC_CROSSES_PAGE(d, n), 0)) return fc_copy_split(d, s, n);
+        if (FC_PAGE_SAFE && __builtin_expect(FC_CROSSES_PAGE(d, n), 0) && FC_APART(d, s, n)) return fc_copy_split(d, s, n);
         fc_vec_4(d, s, n);
         return d;
     }
     if (n <= 8 * FC_W) {
-        if (FC_PAGE_SAFE && __builtin_expect(FC_CROSSES_PAGE(d, n), 0)) return fc_copy_split(d, s, n);
+        if (FC_PAGE_SAFE && __builtin_expect(FC_CROSSES_PAGE(d, n), 0) && FC_APART(d, s, n)) return fc_copy_split(d, s, n);
         fc_vec_8(d, s, n);
         return d;
     }
