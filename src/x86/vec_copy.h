@@ -254,10 +254,12 @@ FC_INLINE fc_u8 *fc_body_bwd(fc_u8 *dp, const fc_u8 *sp, fc_u8 *d)
  * earlier store wrote.
  * `apart` (a constant after inlining): the buffers do not overlap, so when a
  * page boundary lies under the unaligned edge stores (the first W bytes, the
- * last 4W), the edges are redone from src after the loop instead.  (Storing
- * the preloaded edges before the loop, so that a call ends with stores the
- * next call on the same buffers does not load first, measured no better:
- * 0.96-1.04x at 1-16 KiB, 1.06x at 300 B.) */
+ * last 4W), the edges are redone from src after the loop instead.  Measured
+ * and not kept, against 4K aliasing between consecutive calls on the same
+ * buffers (a call's first loads hitting the previous call's last stores):
+ * storing the preloaded edges before the loop (0.96-1.04x at 1-16 KiB, 1.06x
+ * slower at 300 B) and loading the tail only after the loop (1.1-1.5x slower
+ * when dst - src is 6..26 below a multiple of 4096 at 1-4 KiB). */
 FC_INLINE void *fc_loop_fwd(fc_u8 *d, const fc_u8 *s, size_t n, int apart)
 {
     FC_VT h = FC_LD(0);
