@@ -104,7 +104,8 @@ static size_t noffsets = 64; /* --offsets N: src_off, dst_off in 0..N-1 (the flu
 static void cross_one(const struct fn_under_test *f, struct arena *S, struct arena *D, size_t n, size_t p, size_t sep)
 {
     size_t ps = page_size();
-    unsigned char *dst = D->lo + ps + (p + SIDE + ps - 1) / ps * ps - p; /* the boundary: a page after D->lo + p + SIDE */
+    /* the boundary: the first page boundary at least p + SIDE bytes above D->lo + ps */
+    unsigned char *dst = D->lo + ps + (p + SIDE + ps - 1) / ps * ps - p;
     unsigned char *src = S->lo + ps + ((((uintptr_t)dst & 4095) - sep) & 4095);
     cur.dist = (long long)p; /* reported as dist: the boundary's offset in dst */
     cur.src_off = (long long)((uintptr_t)src & 63);

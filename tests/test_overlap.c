@@ -81,7 +81,7 @@ int main(int argc, char **argv)
             for (long dist = -reach; dist <= reach; dist++) {
                 one(&fns[i], &A, shadow, 4096, dist, n);
                 one(&fns[i], &A, shadow, 8192 + 1 + (size_t)((n * 7 + (size_t)(dist + reach)) % 63), dist, n);
-                /* dst across a page boundary in its middle (x86 splits such copies) */
+                /* dst across a page boundary in its middle (x86 memcpy splits such copies there; memmove must not) */
                 one(&fns[i], &A, shadow, (size_t)((long)(16384 - n / 2 - 1) - dist), dist, n);
             }
         }
