@@ -3,8 +3,9 @@
  *
  *   every distance dst - src from -(n+64) to n+64, for n = 0..600 (both
  *   directions, overlapping and just-not-overlapping), each at two source
- *   alignments and once with dst across a page boundary; plus large overlaps (4 KiB .. 1 MiB) at the distances that
- *   stress word, page and half-length boundaries.
+ *   alignments and once with dst across a page boundary; plus large overlaps
+ *   (4 KiB .. 1 MiB) at the distances that stress word, page and half-length
+ *   boundaries.
  *
  * Each case first refills its window (src and dst, 32 bytes beyond each end)
  * with fresh random bytes; a shadow copy of the arena gets the same move from
@@ -81,7 +82,8 @@ int main(int argc, char **argv)
             for (long dist = -reach; dist <= reach; dist++) {
                 one(&fns[i], &A, shadow, 4096, dist, n);
                 one(&fns[i], &A, shadow, 8192 + 1 + (size_t)((n * 7 + (size_t)(dist + reach)) % 63), dist, n);
-                /* dst across a page boundary in its middle (x86 memcpy splits such copies there; memmove must not) */
+                /* dst across a page boundary in its middle: x86 memcpy splits such
+                 * copies there; a memmove must keep its all-loads-first copy */
                 one(&fns[i], &A, shadow, (size_t)((long)(16384 - n / 2 - 1) - dist), dist, n);
             }
         }

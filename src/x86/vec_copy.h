@@ -77,7 +77,6 @@
  * side: inside it, rep movsb collapses on AMD Zen 3 (fcbench erms: 30x). */
 #define FC_MOVSB_GAP 128
 
-
 #define FC_XCAT(a, b, c) a##b##c
 #define FC_CAT(a, b, c) FC_XCAT(a, b, c)
 #define FC_ENTRY_NAME(id, what) FC_CAT(fc_, id, what)
@@ -177,7 +176,9 @@ FC_INLINE void fc_vec_8(fc_u8 *d, const fc_u8 *s, size_t n)
  * edges straddle whenever a page boundary falls inside them: fcbench distance
  * showed it as a 0.11x cliff at 256 B (in glibc too) and 0.4x at 1 KiB.
  * Below, a copy whose dst has a page boundary under an unaligned edge store
- * splits that edge at the boundary instead. */
+ * splits that edge at the boundary instead: memcpy's 2W+1..8W classes
+ * (fc_copy_split) and, when the buffers do not overlap, the loops of both
+ * entries (fc_edges_page_safe). */
 
 /* A page boundary lies strictly inside [p, p + len): a store there may straddle it. */
 #define FC_NEAR_PAGE_END(p, len) (((-(uintptr_t)(p) - 1) & 4095) < (uintptr_t)(len) - 1)
@@ -206,7 +207,7 @@ FC_INLINE void fc_copy_lt_w(fc_u8 *d, const fc_u8 *s, size_t n)
  * lies inside one aligned block.  Out of line: ~5 in 4096 placements. */
 FC_NOINLINE void *fc_edges_page_safe(fc_u8 *d, const fc_u8 *s, size_t n, size_t lo, size_t hi)
 {
-    size_t a = (size_t)(-(uintptr_t)d & (FC_W - 1));                        /* first aligned offset */
+    size_t a = (size_t)(-(uintptr_t)d & (FC_W - 1));                                  /* first aligned */
     size_t z = (size_t)(((uintptr_t)d + n) & ~(uintptr_t)(FC_W - 1)) - (uintptr_t)d; /* last aligned end */
     fc_copy_lt_w(d, s, a);
     for (size_t k = a; k < a + lo; k += FC_W) FC_STOREA((FC_VT *)(d + k), FC_LD(k));
