@@ -17,6 +17,7 @@
  *   rep-movsb     x86-64 with ERMS        one rep movsb
  *   sse2-nt       x86-64                  as sse2-loop, non-temporal stores, sfence
  *   avx2-nt       x86-64 with AVX2        as avx2-loop, non-temporal stores, sfence
+ *   avx512-nt     x86-64 with AVX-512F    as avx512-loop, non-temporal stores, sfence
  *   neon-loop     AArch64                 4 x 16 B (ld1/st1)
  *
  * This file is built with -fno-builtin (and gcc's
@@ -75,7 +76,9 @@ VEC_KERNEL(avx2_nt, __attribute__((target("avx2"))), __m256i, 32, _mm256_loadu_s
            _mm_sfence())
 #define LOAD512(p) _mm512_loadu_si512((const void *)(p))
 #define STORE512(p, v) _mm512_store_si512((void *)(p), v)
+#define STREAM512(p, v) _mm512_stream_si512((void *)(p), v)
 VEC_KERNEL(avx512_loop, __attribute__((target("avx512f"))), __m512i, 64, LOAD512, STORE512, NOFENCE)
+VEC_KERNEL(avx512_nt, __attribute__((target("avx512f"))), __m512i, 64, LOAD512, STREAM512, _mm_sfence())
 
 static void *rep_movsb(void *d, const void *s, size_t n)
 {
@@ -124,6 +127,7 @@ static size_t kernels(struct contender *k)
     if (has_erms()) ADD("rep-movsb", rep_movsb);
     ADD("sse2-nt", sse2_nt);
     if (__builtin_cpu_supports("avx2")) ADD("avx2-nt", avx2_nt);
+    if (__builtin_cpu_supports("avx512f")) ADD("avx512-nt", avx512_nt);
 #elif defined(__aarch64__)
     ADD("neon-loop", neon_loop);
 #endif
@@ -133,7 +137,7 @@ static size_t kernels(struct contender *k)
 
 void scenario_peak(void)
 {
-    struct contender k[8];
+    struct contender k[9];
     size_t nk = kernels(k);
     long l1 = machine_cache_bytes(1), l2 = machine_cache_bytes(2), l3 = machine_cache_bytes(3);
     long llc = l3 ? l3 : l2;
@@ -152,11 +156,11 @@ void scenario_peak(void)
         int own = n + 3 * 4096 > ((size_t)64 << 20);
         unsigned char *a = own ? bench_alloc(n + 3 * 4096) : arena_a, *b = own ? bench_alloc(n + 3 * 4096) : arena_b;
         struct bench_case bc = {.dst = b + 4096, .src = a + 4096, .n = n};
-        struct contender ok[8];
+        struct contender ok[9];
         size_t nok = 0;
         for (size_t j = 0; j < nk; j++)
             if (bench_validate(&k[j], &bc)) ok[nok++] = k[j];
-        struct stats st[8];
+        struct stats st[9];
         struct bench_opts saved = opts;
         if (lv == 3) opts.samples = opts.quick ? 3 : 7; /* each copy is tens of ms */
         bench_measure(&opts, ok, nok, &bc, st);

@@ -8,7 +8,10 @@
 struct fc_entry {
     struct fc_impl pub;   /* first member: &entry->pub is what the API hands out */
     int (*probe)(void);   /* NULL: runs everywhere; else nonzero if this CPU can run it */
-    int rank;             /* the default is the available entry of highest rank */
+    int rank;             /* the default is the available entry of highest rank... */
+    int (*preferred)(void); /* ...among those with NULL here or nonzero from it; 0: runs here but
+                             * the CPU policy keeps it out of the default (FASTCOPY_IMPL, tests
+                             * and fcbench still reach it by name) */
 };
 
 extern struct fc_entry fc__registry[];

@@ -15,8 +15,9 @@
 #include "cpu/x86.h"
 #endif
 
-#define FC_ENTRY(name, id, summary, probe, rank)                                                   \
-    { { name, summary, 0, fc_##id##_memcpy, fc_##id##_memmove }, probe, rank }
+#define FC_ENTRY_PREF(name, id, summary, probe, rank, preferred)                                    \
+    { { name, summary, 0, fc_##id##_memcpy, fc_##id##_memmove }, probe, rank, preferred }
+#define FC_ENTRY(name, id, summary, probe, rank) FC_ENTRY_PREF(name, id, summary, probe, rank, NULL)
 
 struct fc_entry fc__registry[] = {
     FC_ENTRY("byte", byte, "byte loop, not vectorised: the stock baseline", NULL, 0),
@@ -40,6 +41,8 @@ struct fc_entry fc__registry[] = {
              fc__x86_probe_sse2, 20),
     FC_ENTRY("avx2", avx2, "x86-64 AVX2: the sse2 ladder at 32 bytes (same source, vec_copy.h)",
              fc__x86_probe_avx2, 30),
+    FC_ENTRY_PREF("avx512", avx512, "x86-64 AVX-512: the same ladder at 64 bytes (zmm); default where the CPU policy says so",
+                  fc__x86_probe_avx512, 40, fc__x86_prefer_avx512),
     FC_ENTRY("erms", erms, "x86-64 rep movsb (memmove: backward overlap via avx2/sse2); for measurement",
              fc__x86_probe_erms, 5),
 #endif

@@ -1,11 +1,19 @@
 /* Configure-time helper (tests/CMakeLists.txt): prints the registry entry the
  * dispatcher should pick on this x86-64 machine, decided independently of
- * src/cpu/x86.c through libgcc's CPU model (which also checks OS ymm support). */
+ * src/cpu/x86.c through libgcc's CPU model (which also checks OS ymm/zmm
+ * support) and the policy's one feature rule: avx512 on Intel with AVX-VNNI
+ * (CPUID.7.1:EAX[4], read here directly: not every compiler's CPU model has it). */
+#include <cpuid.h>
 #include <stdio.h>
 
 int main(void)
 {
     __builtin_cpu_init();
-    fputs(__builtin_cpu_supports("avx2") ? "avx2" : "sse2", stdout);
+    unsigned a, b, c, d;
+    int vnni = __get_cpuid_count(7, 1, &a, &b, &c, &d) && ((a >> 4) & 1);
+    if (__builtin_cpu_is("intel") && __builtin_cpu_supports("avx512f") && vnni)
+        fputs("avx512", stdout);
+    else
+        fputs(__builtin_cpu_supports("avx2") ? "avx2" : "sse2", stdout);
     return 0;
 }

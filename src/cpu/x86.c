@@ -10,6 +10,8 @@
  *   sse2     always (x86-64 baseline)
  *   avx2     CPUID.7.0:EBX[5], CPUID.1:ECX[28] (AVX), CPUID.1:ECX[27] (OSXSAVE),
  *            XCR0[2:1] = 11b (the OS saves xmm and ymm state)
+ *   avx512   CPUID.7.0:EBX[16] (AVX512F), OSXSAVE, XCR0[7:5] = 111b and
+ *            XCR0[2:1] = 11b (the OS saves opmask, zmm and ymm state)
  *   erms     CPUID.7.0:EBX[9]          fsrm  CPUID.7.0:EDX[4] (reported only)
  *
  * Last-level cache: deterministic cache parameters, CPUID leaf 4 (Intel) or
@@ -26,22 +28,57 @@
  *
  * Vendor/family policy (fc_policy[]; first match wins):
  *
- *   | vendor | family      | NT threshold | movsb window | evidence                        |
- *   |--------|-------------|--------------|--------------|---------------------------------|
- *   | AMD    | 0x17..0x1A  | 3/4 LLC      | empty        | Zen 3, fcbench 2026-11-22: rep  |
- *   |        | (Zen 1..5)  | (one CCX)    |              | movsb never ahead of the avx2   |
- *   |        |             |              |              | loop beyond noise aligned (0.96-|
- *   |        |             |              |              | 1.7x its time), 1.1-2x slower at|
- *   |        |             |              |              | src+1, 7-34x at dst+1, 30x at   |
- *   |        |             |              |              | (dst - src) mod 4096 < 128      |
- *   | other  | any         | 3/4 LLC      | empty        | not measured: open the window   |
- *   |        |             |              |              | with FASTCOPY_TUNE after        |
- *   |        |             |              |              | fcbench --impl erms,avx2 shows  |
- *   |        |             |              |              | where rep movsb wins            |
+ *   | vendor | family      | NT threshold | movsb window | zmm | evidence                  |
+ *   |--------|-------------|--------------|--------------|-----|---------------------------|
+ *   | Intel  | 6, with     | 3/4 of one   | 20-32 KiB,   | yes | Emerald Rapids (model 0xcf|
+ *   |        | AVX-VNNI    | thread's LLC | at every     |     | 16-vCPU guest), fcbench   |
+ *   |        | and AVX-512 | share (LLC / | distance     |     | 2026-11-23, time / glibc's|
+ *   |        | (SPR, EMR,  | threads that | (gap 0)      |     | zmm: avx512 0.86x over    |
+ *   |        | GNR)        | share it)    |              |     | aligned 8 B-64 MiB, avx2  |
+ *   |        |             |              |              |     | 1.05x.  NT: at 3/4 LLC    |
+ *   |        |             |              |              |     | (225 MiB) 1.03-1.09x at   |
+ *   |        |             |              |              |     | 16-64 MiB, from 14 MiB    |
+ *   |        |             |              |              |     | 0.74-0.89x.  rep movsb:   |
+ *   |        |             |              |              |     | at 22-26 KiB (src + dst   |
+ *   |        |             |              |              |     | about L1d, 48 KiB) the    |
+ *   |        |             |              |              |     | vector loop took 1.3-2.0x |
+ *   |        |             |              |              |     | glibc's time, 1.6x at     |
+ *   |        |             |              |              |     | src+1; with rep movsb     |
+ *   |        |             |              |              |     | there 0.97-1.06x.  A 16-48|
+ *   |        |             |              |              |     | KiB window cost 10-15% at |
+ *   |        |             |              |              |     | dst+1 16-20 KiB, equal    |
+ *   |        |             |              |              |     | from 28 KiB: kept 20-32.  |
+ *   |        |             |              |              |     | No 128-byte gap: Intel's  |
+ *   |        |             |              |              |     | rep movsb and the vector  |
+ *   |        |             |              |              |     | loop have the same ~0.7x  |
+ *   |        |             |              |              |     | worst at short distances. |
+ *   |        |             |              |              |     | AVX-VNNI marks the Intel  |
+ *   |        |             |              |              |     | cores whose clock zmm     |
+ *   |        |             |              |              |     | loads/stores do not lower |
+ *   |        |             |              |              |     | (glibc's criterion too)   |
+ *   | AMD    | 0x17..0x1A  | 3/4 LLC      | empty (gap   | no  | Zen 3, fcbench 2026-11-22:|
+ *   |        | (Zen 1..5)  | (one CCX)    | 128 if set)  |     | rep movsb never ahead of  |
+ *   |        |             |              |              |     | the avx2 loop beyond noise|
+ *   |        |             |              |              |     | aligned (0.96-1.7x its    |
+ *   |        |             |              |              |     | time), 1.1-2x slower at   |
+ *   |        |             |              |              |     | src+1, 7-34x at dst+1, 30x|
+ *   |        |             |              |              |     | at (dst-src) mod 4096<128.|
+ *   |        |             |              |              |     | zmm: Zen 3 has none; Zen 4|
+ *   |        |             |              |              |     | not measured              |
+ *   | other  | any         | 3/4 LLC      | empty        | no  | not measured: open the    |
+ *   |        |             |              |              |     | window with FASTCOPY_TUNE |
+ *   |        |             |              |              |     | after fcbench --impl      |
+ *   |        |             |              |              |     | erms,avx2 shows where rep |
+ *   |        |             |              |              |     | movsb wins; FASTCOPY_IMPL=|
+ *   |        |             |              |              |     | avx512 likewise           |
  *
- * FASTCOPY_TUNE="nt_threshold=B,movsb_min=B,movsb_max=B" (any subset, any
- * order; B in bytes with an optional k/m/g suffix; nt_threshold=0 = never
- * stream) overrides the table; a malformed value, or movsb_min > movsb_max,
+ * zmm: whether avx512 (W = 64) may be the default where it runs; "no" keeps
+ * avx2 the default (512-bit stores lower the core clock on Intel Skylake-SP
+ * to Ice Lake, which costs the code around the copy too).
+ *
+ * FASTCOPY_TUNE="nt_threshold=B,movsb_min=B,movsb_max=B,movsb_gap=B" (any
+ * subset, any order; B in bytes with an optional k/m/g suffix; nt_threshold=0
+ * = never stream; movsb_gap <= 2048) overrides the table; a malformed value, or movsb_min > movsb_max,
  * is reported once on stderr and ignored as a whole.
  */
 #if defined(__x86_64__)
@@ -56,18 +93,29 @@
 #define FC_NT_MIN (1 * FC_MIB)
 #define FC_NT_MAX (256 * FC_MIB)
 
-struct fc_x86_tune fc__x86_tune = {FC_NT_DEFAULT, 0, 0, FC_NT_DEFAULT};
+struct fc_x86_tune fc__x86_tune = {FC_NT_DEFAULT, 0, 0, FC_NT_DEFAULT, 128};
 
 /* The table at the top.  nt = LLC * nt_num / nt_den. */
+enum { FC_ANY, FC_AMD, FC_INTEL };
 struct fc_policy {
-    int amd;                    /* 1: AMD only, 0: any vendor */
+    int vendor;                 /* FC_ANY, FC_AMD, FC_INTEL */
     unsigned fam_lo, fam_hi;    /* CPUID family range, inclusive */
+    int need_avx_vnni;          /* row applies only with AVX-VNNI (Intel: no zmm clock penalty) */
+    int nt_per_thread;          /* 0: nt = LLC * num / den; 1: nt = LLC / its threads * num / den */
     unsigned nt_num, nt_den;
     size_t movsb_min, movsb_max;
+    size_t movsb_gap;           /* rep movsb avoids (dst - src) mod 4096 in [-gap, gap) */
+    int zmm;                    /* avx512 may be the default */
 };
+#define FC_KIB ((size_t)1 << 10)
 static const struct fc_policy fc_policy[] = {
-    {1, 0x17, 0x1A, 3, 4, 0, 0}, /* AMD Zen 1..5: rep movsb measured slower (Zen 3) */
-    {0, 0, ~0u, 3, 4, 0, 0},     /* everything else: not measured, window closed */
+    /* AMD Zen 1..5: rep movsb measured slower (Zen 3) */
+    {FC_AMD, 0x17, 0x1A, 0, 0, 3, 4, 0, 0, 128, 0},
+    /* Intel Sapphire/Emerald/Granite Rapids (EMR measured): zmm, NT from a thread's LLC share,
+     * rep movsb where it keeps up with L1 overflow */
+    {FC_INTEL, 6, 6, 1, 1, 3, 4, 20 * FC_KIB, 32 * FC_KIB, 0, 1},
+    /* everything else: not measured, window closed */
+    {FC_ANY, 0, ~0u, 0, 0, 3, 4, 0, 0, 128, 0},
 };
 
 static struct fc_x86_info fc_info;
@@ -129,7 +177,7 @@ static const char *fc_parse_bytes(const char *p, size_t *out)
 /* "nt_threshold=123m,movsb_min=4k,..." -> sets the keys it names; 0 if malformed. */
 static int fc_parse_tune(const char *p, struct fc_x86_tune *t)
 {
-    static const char *const keys[] = {"nt_threshold=", "movsb_min=", "movsb_max="};
+    static const char *const keys[] = {"nt_threshold=", "movsb_min=", "movsb_max=", "movsb_gap="};
     while (*p) {
         unsigned which = 0;
         size_t k = 0;
@@ -145,7 +193,9 @@ static int fc_parse_tune(const char *p, struct fc_x86_tune *t)
         else if (*p) return 0;
         if (which == 0) t->nt_threshold = v ? v : (size_t)-1; /* 0: never stream */
         else if (which == 1) t->movsb_min = v;
-        else t->movsb_max = v;
+        else if (which == 2) t->movsb_max = v;
+        else if (v <= 2048) t->movsb_gap = v;
+        else return 0;
     }
     return t->movsb_min <= t->movsb_max;
 }
@@ -173,13 +223,20 @@ void fc__x86_init(void)
         in.model = model;
         int osxsave = (r[2] >> 27) & 1;
         in.avx = (r[2] >> 28) & 1;
-        in.os_ymm = osxsave && (fc_xgetbv0() & 6) == 6;
+        uint64_t xcr0 = osxsave ? fc_xgetbv0() : 0;
+        in.os_ymm = (xcr0 & 0x06) == 0x06;
+        in.os_zmm = (xcr0 & 0xe6) == 0xe6;
     }
     if (in.max_leaf >= 7) {
         fc_cpuid(7, 0, r);
         in.avx2 = in.avx && in.os_ymm && ((r[1] >> 5) & 1);
         in.erms = (r[1] >> 9) & 1;
         in.fsrm = (r[3] >> 4) & 1;
+        in.avx512f = in.avx2 && in.os_zmm && ((r[1] >> 16) & 1);
+        if (r[0] >= 1) {
+            fc_cpuid(7, 1, r);
+            in.avx_vnni = (r[0] >> 4) & 1;
+        }
     }
 
     if (in.vendor_amd && in.max_ext_leaf >= 0x8000001D) {
@@ -190,10 +247,14 @@ void fc__x86_init(void)
     }
 
     const struct fc_policy *pol = fc_policy;
-    while (!((!pol->amd || in.vendor_amd) && in.family >= pol->fam_lo && in.family <= pol->fam_hi)) pol++;
-    struct fc_x86_tune t = {FC_NT_DEFAULT, pol->movsb_min, pol->movsb_max, 0};
+    while (!((pol->vendor == FC_ANY || (pol->vendor == FC_AMD ? in.vendor_amd : in.vendor_intel)) &&
+             in.family >= pol->fam_lo && in.family <= pol->fam_hi && (!pol->need_avx_vnni || in.avx_vnni)))
+        pol++;
+    struct fc_x86_tune t = {FC_NT_DEFAULT, pol->movsb_min, pol->movsb_max, 0, pol->movsb_gap};
+    in.prefer_zmm = pol->zmm && in.avx512f;
     if (in.llc_size) {
-        size_t nt = in.llc_size / pol->nt_den * pol->nt_num;
+        size_t llc = pol->nt_per_thread && in.llc_threads ? in.llc_size / in.llc_threads : in.llc_size;
+        size_t nt = llc / pol->nt_den * pol->nt_num;
         t.nt_threshold = nt < FC_NT_MIN ? FC_NT_MIN : nt > FC_NT_MAX ? FC_NT_MAX : nt;
     }
     char env[128];
@@ -202,7 +263,9 @@ void fc__x86_init(void)
         if (fc_parse_tune(env, &u))
             t = u;
         else
-            fc__warn("fastcopy: FASTCOPY_TUNE=", env, " not understood (expected nt_threshold=, movsb_min=, movsb_max=BYTES[k|m|g], min <= max); ignored",
+            fc__warn("fastcopy: FASTCOPY_TUNE=", env,
+                     " not understood (expected nt_threshold=, movsb_min=, movsb_max=BYTES[k|m|g], min <= max, "
+                     "movsb_gap<=2048); ignored",
                      "");
     }
 
@@ -214,6 +277,7 @@ void fc__x86_init(void)
     __atomic_store_n(&fc__x86_tune.nt_threshold, t.nt_threshold, __ATOMIC_RELAXED);
     __atomic_store_n(&fc__x86_tune.movsb_min, t.movsb_min, __ATOMIC_RELAXED);
     __atomic_store_n(&fc__x86_tune.movsb_max, t.movsb_max, __ATOMIC_RELAXED);
+    __atomic_store_n(&fc__x86_tune.movsb_gap, t.movsb_gap, __ATOMIC_RELAXED);
     __atomic_store_n(&fc_done, 1, __ATOMIC_RELEASE);
 }
 
@@ -225,5 +289,7 @@ const struct fc_x86_info *fc__x86_info(void)
 
 int fc__x86_probe_sse2(void) { return fc__x86_info()->sse2; }
 int fc__x86_probe_avx2(void) { return fc__x86_info()->avx2; }
+int fc__x86_probe_avx512(void) { return fc__x86_info()->avx512f; }
+int fc__x86_prefer_avx512(void) { return fc__x86_info()->prefer_zmm; }
 int fc__x86_probe_erms(void) { return fc__x86_info()->erms; }
 #endif

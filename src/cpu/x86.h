@@ -11,6 +11,8 @@ struct fc_x86_tune {
     size_t movsb_max;    /*   4K aliasing, use rep movsb (empty window: min == max) */
     size_t special_min;  /* the smaller of nt_threshold and (if the window is open) movsb_min:
                           * below it the copy routines test neither (one compare) */
+    size_t movsb_gap;    /* rep movsb keeps this many bytes away from (dst - src) mod 4096 == 0
+                          * on both sides (AMD Zen 3: 128, 30x slower inside; Intel: 0) */
 };
 
 /* Read by the copy routines.  Holds a safe default until fc__x86_init() runs. */
@@ -21,6 +23,10 @@ struct fc_x86_info {
     unsigned family, model;    /* CPUID.1:EAX, extended family/model folded in */
     int vendor_intel, vendor_amd;
     int sse2, avx, avx2, erms, fsrm, os_ymm;
+    int avx512f, os_zmm;       /* avx512f: CPUID bit and the OS saving opmask + zmm state */
+    int avx_vnni;              /* CPUID.7.1:EAX[4] (reported; Intel generations without the
+                                * zmm clock penalty have it) */
+    int prefer_zmm;            /* policy: avx512 may be the default */
     size_t llc_size;           /* bytes of one last-level cache instance, 0 if unknown */
     unsigned llc_level;        /* its level (2 or 3) */
     unsigned llc_threads;      /* logical CPUs sharing it */
@@ -38,13 +44,17 @@ const struct fc_x86_info *fc__x86_info(void);
 
 int fc__x86_probe_sse2(void);
 int fc__x86_probe_avx2(void);
+int fc__x86_probe_avx512(void);
+int fc__x86_prefer_avx512(void);
 int fc__x86_probe_erms(void);
 
-/* The entry points (src/x86/sse2.c, avx2.c, erms.c). */
+/* The entry points (src/x86/sse2.c, avx2.c, avx512.c, erms.c). */
 void *fc_sse2_memcpy(void *restrict dst, const void *restrict src, size_t n);
 void *fc_sse2_memmove(void *dst, const void *src, size_t n);
 void *fc_avx2_memcpy(void *restrict dst, const void *restrict src, size_t n);
 void *fc_avx2_memmove(void *dst, const void *src, size_t n);
+void *fc_avx512_memcpy(void *restrict dst, const void *restrict src, size_t n);
+void *fc_avx512_memmove(void *dst, const void *src, size_t n);
 void *fc_erms_memcpy(void *restrict dst, const void *restrict src, size_t n);
 void *fc_erms_memmove(void *dst, const void *src, size_t n);
 

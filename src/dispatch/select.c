@@ -1,6 +1,7 @@
 /*
  * The choice of implementation, made once: the available registry entry of
- * highest rank, unless FASTCOPY_IMPL names another available one.  An unknown
+ * highest rank that the CPU policy does not keep out of the default (its
+ * `preferred` hook), unless FASTCOPY_IMPL names another available one.  An unknown
  * or unavailable name gives one warning line on stderr and the default.
  * Callable from an ifunc resolver: no libc calls (see early.c).
  */
@@ -22,7 +23,7 @@ static const struct fc_impl *fc_compute(void)
     const struct fc_entry *best = NULL;
     for (size_t i = 0; i < fc__registry_len; i++) {
         const struct fc_entry *e = &fc__registry[i];
-        if (e->pub.available && (!best || e->rank > best->rank)) best = e;
+        if (e->pub.available && (!e->preferred || e->preferred()) && (!best || e->rank > best->rank)) best = e;
     }
 
     char want[64];

@@ -1,10 +1,10 @@
 /*
  * vec_copy.h - the x86-64 copy primitives, written once, parameterised by the
  * vector width W.  Included by exactly one .c file per width (sse2.c: W = 16,
- * avx2.c: W = 32), which first defines:
+ * avx2.c: W = 32, avx512.c: W = 64), which first defines:
  *
  *   FC_VEC_ID          name stem of the entry points (fc_<ID>_memcpy/_memmove)
- *   FC_VT              the vector type (__m128i, __m256i)
+ *   FC_VT              the vector type (__m128i, __m256i, __m512i)
  *   FC_W               its width in bytes
  *   FC_LOADU(p)        unaligned load
  *   FC_STOREU(p, v)    unaligned store
@@ -12,7 +12,8 @@
  *   FC_STREAM(p, v)    non-temporal store (p % W == 0)
  *
  * For:   x86-64.  W = 16 needs only SSE2 (every x86-64); W = 32 needs AVX2 and
- *        an OS that saves the ymm state (probed in src/cpu/x86.c).
+ *        an OS that saves the ymm state, W = 64 AVX512F and an OS that saves
+ *        the opmask and zmm state (both probed in src/cpu/x86.c).
  * Needs: unaligned vector loads/stores that are as fast as aligned ones when
  *        the address happens to be aligned (every x86-64 since Nehalem/Bulldozer).
  *
@@ -24,8 +25,9 @@
  *   | 4..7           | two overlapping 4-byte moves (first and last)                     |
  *   | 8..15          | two overlapping 8-byte moves                                      |
  *   | 16..32         | two overlapping 16-byte moves, xmm registers even in the AVX2    |
- *   |                | build (no ymm touched: no vzeroupper needed)                      |
- *   | 33..2W         | two overlapping vectors (first and last; AVX2 only)               |
+ *   |                | and AVX-512 builds (no ymm touched: no vzeroupper needed)         |
+ *   | 33..64         | W = 64 only: two overlapping 32-byte moves (ymm)                  |
+ *   | 33/65..2W      | two overlapping vectors (first and last; W >= 32)                 |
  *   | 2W+1..4W       | 4 vectors: first 2 and last 2, all loaded before any store        |
  *   | 4W+1..8W       | 8 vectors: first 4 and last 4, all loaded before any store        |
  *   |   dst across a | memcpy: two copies that meet at the page boundary (no store      |
@@ -36,16 +38,17 @@
  *   |   page boundary| the boundary (tested after the loop; ~5 in 4096 placements)     |
  *   | >= NT thresh.  | no overlap: dst aligned to 64, non-temporal stores, prefetch,    |
  *   |   (no overlap) | sfence; threshold from the LLC one core group sees (cpu/x86.c)   |
- *   | movsb window   | no overlap, |(dst - src) mod 4096| >= 128: rep movsb.  Empty  |
- *   |   (no overlap) | by default (cpu/x86.c policy table: measured slower on Zen 3);   |
- *   |                | FASTCOPY_TUNE=movsb_min=..,movsb_max=.. opens it                 |
+ *   | movsb window   | no overlap, |(dst - src) mod 4096| >= movsb_gap: rep movsb.     |
+ *   |   (no overlap) | cpu/x86.c policy table: empty on AMD (slower on Zen 3; gap 128), |
+ *   |                | 20-32 KiB on Intel SPR/EMR (gap 0); FASTCOPY_TUNE=movsb_min=..,  |
+ *   |                | movsb_max=..,movsb_gap=.. sets it                                 |
  *
  * Up to 8W every load happens before any store, so memmove needs no overlap
  * test there.  Above 8W (the loops):
  *   - dst inside (src, src + n)          -> backward (the only correct direction)
  *   - src inside (dst, dst + n)          -> forward
  *   - no overlap, n >= NT threshold      -> non-temporal forward
- *   - no overlap, n in the movsb window, away from 4K aliasing -> rep movsb
+ *   - no overlap, n in the movsb window, movsb_gap away from 4K aliasing -> rep movsb
  *     (both behind one compare with special_min, the smaller threshold)
  *   - no overlap, (dst - src) mod 4096 in 1..FC_ALIAS_WINDOW-1 -> backward: a
  *     forward loop would load from addresses that alias (in their low 12 bits)
@@ -73,9 +76,6 @@
 #define FC_ALIAS_WINDOW 256
 #endif
 
-/* rep movsb stays this many bytes away from (dst - src) mod 4096 == 0 on either
- * side: inside it, rep movsb collapses on AMD Zen 3 (fcbench erms: 30x). */
-#define FC_MOVSB_GAP 128
 
 #define FC_XCAT(a, b, c) a##b##c
 #define FC_CAT(a, b, c) FC_XCAT(a, b, c)
@@ -119,6 +119,18 @@ FC_INLINE void fc_copy_16_32(fc_u8 *d, const fc_u8 *s, size_t n)
     _mm_storeu_si128((__m128i *)d, a);
     _mm_storeu_si128((__m128i *)(d + n - 16), b);
 }
+
+#if FC_W > 32
+/* 32 <= n <= 64 with W = 64: two overlapping 32-byte moves (ymm: no zmm
+ * state touched below 65 bytes) */
+FC_INLINE void fc_copy_32_64(fc_u8 *d, const fc_u8 *s, size_t n)
+{
+    __m256i a = _mm256_loadu_si256((const __m256i *)s);
+    __m256i b = _mm256_loadu_si256((const __m256i *)(s + n - 32));
+    _mm256_storeu_si256((__m256i *)d, a);
+    _mm256_storeu_si256((__m256i *)(d + n - 32), b);
+}
+#endif
 
 /* ---- W-wide blocks: all loads before stores ----------------------------- */
 
@@ -191,6 +203,12 @@ FC_INLINE void fc_vec_8(fc_u8 *d, const fc_u8 *s, size_t n)
 /* n < W bytes inside one W-aligned block: the sub-W ladder (never straddles). */
 FC_INLINE void fc_copy_lt_w(fc_u8 *d, const fc_u8 *s, size_t n)
 {
+#if FC_W > 32
+    if (n >= 32) {
+        fc_copy_32_64(d, s, n);
+        return;
+    }
+#endif
 #if FC_W > 16
     if (n >= 16) {
         fc_copy_16_32(d, s, n);
@@ -345,9 +363,12 @@ FC_INLINE void *fc_copy_large(fc_u8 *d, const fc_u8 *s, size_t n)
      * or FASTCOPY_TUNE opens it) start at special_min: one compare below it. */
     if (__builtin_expect(n >= fc__x86_tune.special_min, 0)) {
         if (n >= fc__x86_tune.nt_threshold) return fc_loop_nt(d, s, n);
-        /* in the window, never within 128 bytes of 4K aliasing */
+        /* in the window, and not within movsb_gap bytes of 4K aliasing: (dst - src)
+         * mod 4096 outside [-gap, gap) (AMD: 128, rep movsb collapses 30x on Zen 3
+         * there; Intel: 0, no exclusion) */
+        size_t gap = fc__x86_tune.movsb_gap;
         if (n - fc__x86_tune.movsb_min < fc__x86_tune.movsb_max - fc__x86_tune.movsb_min &&
-            ((diff + FC_MOVSB_GAP) & 4095) >= 2 * FC_MOVSB_GAP) {
+            ((diff + gap) & 4095) >= 2 * gap) {
             /* from a 64-aligned dst (Zen 3's rep movsb is 7-60x slower at dst+1):
              * the first 64 bytes by vectors, rep movsb from the next line on */
             size_t head = 64 - ((uintptr_t)d & 63); /* 1..64 */
@@ -367,6 +388,10 @@ FC_INLINE void fc_copy_le8w(fc_u8 *d, const fc_u8 *s, size_t n)
         fc_copy_lt16(d, s, n);
     else if (n <= 32)
         fc_copy_16_32(d, s, n);
+#if FC_W > 32
+    else if (n <= 64)
+        fc_copy_32_64(d, s, n);
+#endif
 #if FC_W > 16
     else if (n <= 2 * FC_W)
         fc_vec_2(d, s, n);
@@ -406,6 +431,12 @@ FC_INLINE void *fc_vec_copy(fc_u8 *d, const fc_u8 *s, size_t n, int split)
         fc_copy_16_32(d, s, n);
         return d;
     }
+#if FC_W > 32
+    if (n <= 64) {
+        fc_copy_32_64(d, s, n);
+        return d;
+    }
+#endif
 #if FC_W > 16
     if (n <= 2 * FC_W) {
         fc_vec_2(d, s, n);

@@ -1,0 +1,21 @@
+/*
+ * avx512 - the x86-64 ladder of vec_copy.h at W = 64 (zmm).  This file alone
+ * is compiled with -mavx512f (CMakeLists.txt); it runs only where the avx512
+ * probe (src/cpu/x86.c: CPUID AVX512F and the OS saving opmask and zmm state,
+ * XCR0 bits 1-2 and 5-7) succeeds.  Sizes up to 64 use xmm/ymm registers
+ * only; the compiler ends every function that touched ymm/zmm with vzeroupper.
+ * Whether it is the default is the CPU policy's choice (src/cpu/x86.c: the
+ * zmm column), not only whether it runs: 512-bit stores lower the clock of
+ * some Intel generations.
+ * Policy and size classes: see the table at the top of vec_copy.h.
+ */
+#if defined(__x86_64__)
+#define FC_VEC_ID avx512
+#define FC_VT __m512i
+#define FC_W 64
+#define FC_LOADU(p) _mm512_loadu_si512(p)
+#define FC_STOREU(p, v) _mm512_storeu_si512(p, v)
+#define FC_STOREA(p, v) _mm512_store_si512(p, v)
+#define FC_STREAM(p, v) _mm512_stream_si512(p, v)
+#include "x86/vec_copy.h"
+#endif
