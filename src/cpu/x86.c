@@ -33,9 +33,10 @@
  *   | Intel  | 6, with     | 3/4 of one   | 20-32 KiB,   | yes | Emerald Rapids (model 0xcf|
  *   |        | AVX-VNNI    | thread's LLC | at every     |     | 16-vCPU guest), fcbench   |
  *   |        | and AVX-512 | share (LLC / | distance     |     | 2026-11-23, time / glibc's|
- *   |        | (SPR, EMR,  | threads that | (gap 0)      |     | zmm: avx512 0.86x over    |
- *   |        | GNR)        | share it)    |              |     | aligned 8 B-64 MiB, avx2  |
- *   |        |             |              |              |     | 1.05x.  NT: at 3/4 LLC    |
+ *   |        | (SPR, EMR,  | threads that | (gap 0)      |     | zmm: avx512 0.86x / 0.91x |
+ *   |        | GNR)        | share it)    |              |     | (two runs) over aligned   |
+ *   |        |             |              |              |     | 8 B-64 MiB, avx2 1.05x /  |
+ *   |        |             |              |              |     | 1.08x.  NT: at 3/4 LLC    |
  *   |        |             |              |              |     | (225 MiB) 1.03-1.09x at   |
  *   |        |             |              |              |     | 16-64 MiB, from 14 MiB    |
  *   |        |             |              |              |     | 0.74-0.89x.  rep movsb:   |
