@@ -79,7 +79,8 @@
  *
  * FASTCOPY_TUNE="nt_threshold=B,movsb_min=B,movsb_max=B,movsb_gap=B" (any
  * subset, any order; B in bytes with an optional k/m/g suffix; nt_threshold=0
- * = never stream; movsb_gap <= 2048) overrides the table; a malformed value, or movsb_min > movsb_max,
+ * = never stream; movsb_gap <= 2048) overrides the table; a malformed value,
+ * or movsb_min > movsb_max,
  * is reported once on stderr and ignored as a whole.
  */
 #if defined(__x86_64__)
@@ -101,7 +102,9 @@ enum { FC_ANY, FC_AMD, FC_INTEL };
 struct fc_policy {
     int vendor;                 /* FC_ANY, FC_AMD, FC_INTEL */
     unsigned fam_lo, fam_hi;    /* CPUID family range, inclusive */
-    int need_avx_vnni;          /* row applies only with AVX-VNNI (Intel: no zmm clock penalty) */
+    int need_vnni_512;          /* row applies only with AVX-VNNI and AVX-512F: Intel's server
+                                 * cores without the zmm clock penalty (not the client cores,
+                                 * which have AVX-VNNI but no AVX-512) */
     int nt_per_thread;          /* 0: nt = LLC * num / den; 1: nt = LLC / its threads * num / den */
     unsigned nt_num, nt_den;
     size_t movsb_min, movsb_max;
@@ -249,7 +252,8 @@ void fc__x86_init(void)
 
     const struct fc_policy *pol = fc_policy;
     while (!((pol->vendor == FC_ANY || (pol->vendor == FC_AMD ? in.vendor_amd : in.vendor_intel)) &&
-             in.family >= pol->fam_lo && in.family <= pol->fam_hi && (!pol->need_avx_vnni || in.avx_vnni)))
+             in.family >= pol->fam_lo && in.family <= pol->fam_hi &&
+             (!pol->need_vnni_512 || (in.avx_vnni && in.avx512f))))
         pol++;
     struct fc_x86_tune t = {FC_NT_DEFAULT, pol->movsb_min, pol->movsb_max, 0, pol->movsb_gap};
     in.prefer_zmm = pol->zmm && in.avx512f;
