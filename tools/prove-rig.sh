@@ -43,6 +43,14 @@ if [ "$(uname -m)" = x86_64 ]; then # the x86-64 routines (one template, both wi
     "x86 page-safe edges: backward head one vector short|src/x86/vec_copy.h|s/fc_edges_page_safe\(d, s, n, 4 \* FC_W, FC_W\)/fc_edges_page_safe(d, s, n, 3 * FC_W, FC_W)/|test_grid small --impl avx2"
     "x86 4K-aliasing rule ignores overlap|src/x86/vec_copy.h|s/    if \(\(uintptr_t\)s - \(uintptr_t\)d < n\) \/\* src in/    if (0) \/* src in/|test_overlap --impl sse2"
   )
+  if grep -qw avx512f /proc/cpuinfo; then # the W = 64 class exists only in the avx512 build
+    mutants+=(
+      "x86 avx512 33..64 class: tail store one byte late|src/x86/vec_copy.h|s/_mm256_storeu_si256\(\(__m256i \*\)\(d \+ n - 32\), b\);/_mm256_storeu_si256((__m256i *)(d + n - 31), b);/|test_grid small --impl avx512"
+      "x86 avx512 33..64 class taken at n = 65|src/x86/vec_copy.h|s/#if FC_W > 32\n    if \(n <= 64\) \{/#if FC_W > 32\n    if (n <= 65) {/|test_grid small --impl avx512"
+    )
+  else
+    echo "prove-rig: no AVX-512 on this CPU: the 2 avx512 mutants are not run"
+  fi
 fi
 
 caught=0 missed=0 stale=0
