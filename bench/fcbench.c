@@ -363,8 +363,16 @@ static struct grid *grid_new(const char *source, size_t j, size_t n, unsigned sa
  * The grid goes into grids[] (source `source`); each contender's worst case
  * into worst[] (ratio to base[j], its aligned speed).
  */
+/* cliffs re-measures this many of the screen's worst placements per contender:
+ * with 3 short samples per placement, a noisy moment can nominate a placement
+ * that is not the worst (the same code as two contenders once got 0.57x and
+ * 1.00x at 256 B), so the worst of several re-measured ones is reported. */
+#define NCAND 3
+
+/* Screens every placement; worst[j] gets contender j's lowest ratio and, when
+ * cand is not NULL, cand[j * NCAND ..] its NCAND lowest, lowest first. */
 static void screen(size_t n, int with_distances, size_t step, unsigned samples, const char *source,
-                   const struct stats *base, struct cliff *worst)
+                   const struct stats *base, struct cliff *worst, struct cliff *cand)
 {
     size_t d[400], nd = with_distances ? distance_list(d) : 0, per = (64 + step - 1) / step;
     size_t total = nd + 64 * per, g0 = ngrids;
@@ -373,6 +381,7 @@ static void screen(size_t n, int with_distances, size_t step, unsigned samples, 
         worst[j] = (struct cliff){.n = n, .ratio = 1e9, .base = base[j].gbps};
         snprintf(worst[j].contender, sizeof worst[j].contender, "%.*s", (int)sizeof worst[j].contender - 1,
                  fcbench_contenders[j].name);
+        for (size_t i = 0; cand && i < NCAND; i++) cand[j * NCAND + i] = worst[j];
         grid_new(source, j, n, samples, step, base[j].gbps);
     }
     struct bench_opts saved = opts;
@@ -391,12 +400,19 @@ static void screen(size_t n, int with_distances, size_t step, unsigned samples, 
         for (size_t j = 0; j < fcbench_ncontenders; j++) {
             if (c >= nd) grids[g0 + j].gbps[so][col] = (float)st[j].gbps;
             double r = base[j].gbps > 0 ? st[j].gbps / base[j].gbps : 0;
-            if (st[j].gbps > 0 && r < worst[j].ratio) {
-                worst[j].ratio = r;
-                worst[j].so = so;
-                worst[j].dof = dof;
-                worst[j].dist = (dof - so) & 4095;
-                worst[j].gbps = st[j].gbps;
+            if (!(st[j].gbps > 0)) continue;
+            struct cliff here = worst[j];
+            here.ratio = r;
+            here.so = so;
+            here.dof = dof;
+            here.dist = (dof - so) & 4095;
+            here.gbps = st[j].gbps;
+            if (r < worst[j].ratio) worst[j] = here;
+            if (cand && r < cand[j * NCAND + NCAND - 1].ratio) { /* insert, keeping the list sorted */
+                struct cliff *list = &cand[j * NCAND];
+                size_t i = NCAND - 1;
+                for (; i > 0 && list[i - 1].ratio > r; i--) list[i] = list[i - 1];
+                list[i] = here;
             }
         }
     }
@@ -416,7 +432,7 @@ static void scenario_grid(void)
         struct bench_case bc0 = bench_place(sz[s], 0, 0);
         bench_run_case("cliffs-aligned", &bc0, base);
         size_t g0 = ngrids;
-        screen(sz[s], 0, step, opts.quick ? 3 : 5, "grid", base, worst);
+        screen(sz[s], 0, step, opts.quick ? 3 : 5, "grid", base, worst, NULL);
         for (size_t j = 0; j < fcbench_ncontenders; j++) {
             const struct grid *g = &grids[g0 + j];
             printf("\n== grid, n = %zu, %s: ratio to aligned (%.2f GB/s); rows src%%64 0..63, columns dst%%64", g->n,
@@ -439,8 +455,8 @@ static void scenario_grid(void)
 /*
  * cliffs: for each size, every contender's aligned speed, then a screening
  * pass over the distance sweep and the src_off x dst_off grid (every pair;
- * dst_off in steps of 9 with --quick), then each contender's worst case
- * re-measured with full samples.
+ * dst_off in steps of 9 with --quick), then each contender's NCAND worst
+ * cases re-measured with full samples, interleaved with its aligned case.
  */
 static void scenario_cliffs(void)
 {
@@ -450,38 +466,54 @@ static void scenario_cliffs(void)
     static size_t cap;
     printf("\n== cliffs: worst placement per contender and size, as a fraction of its own aligned speed (%s)\n",
            opts.cold ? "cold" : "hot");
-    printf("   (screened over %zu distances and the src_off x dst_off grid, worst re-measured; flagged < 0.80)\n",
-           nd);
+    printf("   (screened over %zu distances and the src_off x dst_off grid, the %d worst re-measured; flagged < 0.80)\n",
+           nd, NCAND);
     size_t nflag = 0;
     for (size_t s = 0; s < nsz; s++) {
         size_t n = sz[s];
         size_t k = fcbench_ncontenders;
-        struct bench_case bc[1 + MAX_CONTENDERS];
+        enum { NCASES = 1 + MAX_CONTENDERS * NCAND };
+        static struct bench_case bc[NCASES];
         bc[0] = bench_place(n, 0, 0);
         bench_run_case(NULL, &bc[0], base); /* the screen's reference (not recorded) */
         struct cliff worst[MAX_CONTENDERS];
-        screen(n, 1, opts.quick ? 9 : 1, 3, "cliffs-screen", base, worst);
+        static struct cliff cand[MAX_CONTENDERS * NCAND];
+        screen(n, 1, opts.quick ? 9 : 1, 3, "cliffs-screen", base, worst, cand);
         /* The ratio is taken from one interleaved measurement: every contender's
-         * aligned case and its own worst placement, samples alternating over
-         * the same seconds (a ratio of two measurements minutes apart moves
-         * with the host, by 2x at 1 KiB on a shared machine). */
-        unsigned char valid[(1 + MAX_CONTENDERS) * MAX_CONTENDERS] = {0};
-        struct stats st[(1 + MAX_CONTENDERS) * MAX_CONTENDERS];
+         * aligned case and its NCAND worst screened placements, samples
+         * alternating over the same seconds (a ratio of two measurements
+         * minutes apart moves with the host, by 2x at 1 KiB on a shared
+         * machine); the lowest re-measured ratio is reported. */
+        static unsigned char valid[NCASES * MAX_CONTENDERS];
+        static struct stats st[NCASES * MAX_CONTENDERS];
+        memset(valid, 0, sizeof valid);
         for (size_t j = 0; j < k; j++) {
-            bc[1 + j] = bench_place(n, worst[j].so, worst[j].dof);
             valid[j] = (unsigned char)(base[j].gbps > 0);
-            valid[(1 + j) * k + j] =
-                (unsigned char)(valid[j] && worst[j].ratio < 1e8 && bench_validate(&fcbench_contenders[j], &bc[1 + j]));
+            for (size_t i = 0; i < NCAND; i++) {
+                size_t c = 1 + j * NCAND + i;
+                bc[c] = bench_place(n, cand[j * NCAND + i].so, cand[j * NCAND + i].dof);
+                valid[c * k + j] = (unsigned char)(valid[j] && cand[j * NCAND + i].ratio < 1e8 &&
+                                                   bench_validate(&fcbench_contenders[j], &bc[c]));
+            }
         }
         progress_what = "cliffs-worst";
-        bench_measure_many(&opts, fcbench_contenders, k, bc, 1 + k, valid, st, progress_many);
+        bench_measure_many(&opts, fcbench_contenders, k, bc, 1 + k * NCAND, valid, st, progress_many);
         printf("\n n = %-8zu %-20s %10s %10s %7s  worst placement\n", n, "contender", "aligned", "worst", "ratio");
         for (size_t j = 0; j < k; j++) {
             struct contender one = fcbench_contenders[j];
-            if (!valid[(1 + j) * k + j]) continue;
-            const struct stats *sa = &st[j], *sw = &st[(1 + j) * k + j];
+            const struct stats *sa = &st[j], *sw = NULL;
+            size_t best = 0;
+            for (size_t i = 0; i < NCAND; i++) {
+                size_t c = 1 + j * NCAND + i;
+                if (valid[c * k + j] && (!sw || st[c * k + j].gbps < sw->gbps)) {
+                    sw = &st[c * k + j];
+                    best = i;
+                }
+            }
+            if (!sw) continue;
+            worst[j] = cand[j * NCAND + best];
             bench_record("cliffs-aligned", &one, &bc[0], sa);
-            bench_record("cliffs-worst", &one, &bc[1 + j], sw);
+            bench_record("cliffs-worst", &one, &bc[1 + j * NCAND + best], sw);
             worst[j].base = sa->gbps;
             worst[j].gbps = sw->gbps;
             worst[j].ratio = sa->gbps > 0 ? sw->gbps / sa->gbps : 0;
