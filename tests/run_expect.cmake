@@ -1,5 +1,6 @@
 # Runs a test program with an environment and checks what it prints on stderr.
-#   cmake -DCMD="prog;args" -DENVS="A=1;B=2" -DSTDERR_LINES=N [-DSTDERR_REGEX=re] -P run_expect.cmake
+#   cmake -DCMD="prog;args" -DENVS="A=1;B=2" -DSTDERR_LINES=N [-DSTDERR_REGEX=re] [-DSTDOUT_REGEX=re]
+#         -P run_expect.cmake
 # Exit status must be 0; stderr must have exactly STDERR_LINES lines (and match
 # STDERR_REGEX when given).  Used for FASTCOPY_IMPL, whose warning is printed
 # at load time, before main can capture anything.
@@ -16,5 +17,8 @@ if(NOT lines EQUAL STDERR_LINES)
 endif()
 if(DEFINED STDERR_REGEX AND NOT err MATCHES "${STDERR_REGEX}")
   message(FATAL_ERROR "stderr does not match '${STDERR_REGEX}':\n${err}")
+endif()
+if(DEFINED STDOUT_REGEX AND NOT out MATCHES "${STDOUT_REGEX}")
+  message(FATAL_ERROR "stdout does not match '${STDOUT_REGEX}'")
 endif()
 message("stderr as expected (${lines} line(s)): ${err}")

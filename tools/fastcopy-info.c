@@ -54,12 +54,16 @@ int main(void)
     } else {
         printf("        non-temporal stores from ");
         print_bytes(fc__x86_tune.nt_threshold);
+        printf(fc__x86_tune.nt_pages == 4 ? " (4 pages interleaved)" : " (one stream)");
     }
     if (fc__x86_tune.movsb_min < fc__x86_tune.movsb_max) {
         printf("; rep movsb window ");
         print_bytes(fc__x86_tune.movsb_min);
         printf(" .. ");
-        print_bytes(fc__x86_tune.movsb_max);
+        if (fc__x86_tune.movsb_max == (size_t)-1)
+            printf("any size");
+        else
+            print_bytes(fc__x86_tune.movsb_max);
         if (fc__x86_tune.movsb_gap)
             printf(" (not within %zu B of (dst - src) mod 4096 = 0)", fc__x86_tune.movsb_gap);
         else

@@ -36,7 +36,8 @@ if [ "$(uname -m)" = x86_64 ]; then # the x86-64 routines (one template, both wi
   mutants+=(
     "x86 backward loop tail one byte short|src/x86/vec_copy.h|s/    FC_ST\(n - FC_W, t\);\n    return d;/    FC_ST(n - FC_W - 1, t);\n    return d;/|test_overlap --impl avx2"
     "x86 8-vector block boundary off by one|src/x86/vec_copy.h|s/    if \(n <= 8 \* FC_W\) \{/    if (n <= 8 * FC_W + 1) {/|test_grid small --impl sse2"
-    "x86 non-temporal loop skips its last block|src/x86/vec_copy.h|s/while \(\(size_t\)\(dend - dp\) >= 4 \* FC_W\) \{\n        __builtin_prefetch/while ((size_t)(dend - dp) >= 8 * FC_W) {\n        __builtin_prefetch/|FASTCOPY_TUNE=nt_threshold=1 test_grid large --impl avx2"
+    "x86 non-temporal loop skips its last block|src/x86/vec_copy.h|s/while \(\(size_t\)\(dend - dp\) >= 4 \* FC_W\) \{\n        __builtin_prefetch/while ((size_t)(dend - dp) >= 8 * FC_W) {\n        __builtin_prefetch/|FASTCOPY_TUNE=nt_threshold=1,nt_pages=1 test_grid large --impl avx2"
+    "x86 non-temporal 4-page interleave drops one vector|src/x86/vec_copy.h|s/for \(size_t k = 0; k < 4; k\+\+\) FC_STREAM\(/for (size_t k = 0; k < 4; k++) if (p * 4 + k != 15) FC_STREAM(/|FASTCOPY_TUNE=nt_threshold=1,nt_pages=4 test_grid large --impl sse2"
     "x86 rep movsb window copies one byte short|src/x86/vec_copy.h|s/fc__rep_movsb\(d \+ head, s \+ head, n - head\);/fc__rep_movsb(d + head, s + head, n - head - 1);/|FASTCOPY_TUNE=movsb_min=1,movsb_max=1g test_grid small --impl avx2"
     "x86 page split: second half starts one byte late|src/x86/vec_copy.h|s/    fc_copy_le8w\(d \+ p, s \+ p, n - p\);/    fc_copy_le8w(d + p + 1, s + p + 1, n - p - 1);/|test_grid small --impl avx2"
     "x86 page-safe edges: last part one byte short|src/x86/vec_copy.h|s/    fc_copy_lt_w\(d \+ z, s \+ z, n - z\);/    fc_copy_lt_w(d + z, s + z, n - z - (n > z));/|test_grid small --impl sse2"

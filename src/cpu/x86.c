@@ -30,13 +30,13 @@
  *
  *   | vendor | family      | NT threshold | movsb window | zmm | evidence                  |
  *   |--------|-------------|--------------|--------------|-----|---------------------------|
- *   | Intel  | 6, with     | 3/4 of one   | 20-32 KiB,   | yes | Emerald Rapids (model 0xcf|
- *   |        | AVX-VNNI    | thread's LLC | at every     |     | 16-vCPU guest), fcbench   |
- *   |        | and AVX-512 | share (LLC / | distance     |     | 2026-11-23, time / glibc's|
- *   |        | (SPR, EMR,  | threads that | (gap 0)      |     | zmm: avx512 0.86x / 0.91x |
- *   |        | GNR)        | share it)    |              |     | (two runs) over aligned   |
- *   |        |             |              |              |     | 8 B-64 MiB, avx2 1.05x /  |
- *   |        |             |              |              |     | 1.08x.  NT: at 3/4 LLC    |
+ *   | Intel  | 6, with     | 3/4 of one   | 20 KiB up to | yes | Emerald Rapids (model 0xcf|
+ *   |        | AVX-VNNI    | thread's LLC | the NT       |     | 16-vCPU guest), fcbench   |
+ *   |        | and AVX-512 | share (LLC / | threshold,   |     | 2026-11-23, time / glibc's|
+ *   |        | (SPR, EMR,  | threads that | at every     |     | zmm: avx512 0.86x / 0.91x |
+ *   |        | GNR)        | share it);   | distance     |     | (two runs) over aligned   |
+ *   |        |             | 4 pages      | (gap 0)      |     | 8 B-64 MiB, avx2 1.05x /  |
+ *   |        |             | interleaved  |              |     | 1.08x.  NT: at 3/4 LLC    |
  *   |        |             |              |              |     | (225 MiB) 1.03-1.09x at   |
  *   |        |             |              |              |     | 16-64 MiB, from 14 MiB    |
  *   |        |             |              |              |     | 0.74-0.89x.  rep movsb:   |
@@ -47,8 +47,20 @@
  *   |        |             |              |              |     | src+1; with rep movsb     |
  *   |        |             |              |              |     | there 0.97-1.06x.  A 16-48|
  *   |        |             |              |              |     | KiB window cost 10-15% at |
- *   |        |             |              |              |     | dst+1 16-20 KiB, equal    |
- *   |        |             |              |              |     | from 28 KiB: kept 20-32.  |
+ *   |        |             |              |              |     | dst+1 16-20 KiB: starts at|
+ *   |        |             |              |              |     | 20.  Up to NT: the Xeon   |
+ *   |        |             |              |              |     | development guest (2 vCPU,|
+ *   |        |             |              |              |     | AMX), 3 rounds A/B, 32 KiB|
+ *   |        |             |              |              |     | - 1 MiB aligned 1.04-1.09x|
+ *   |        |             |              |              |     | -> 1.00-1.03x, src+1      |
+ *   |        |             |              |              |     | 1.02-1.07x -> 1.00-1.03x, |
+ *   |        |             |              |              |     | dst+1 0.97-0.99x -> 0.99- |
+ *   |        |             |              |              |     | 1.01x; 3-8 MiB 1.00-1.03x |
+ *   |        |             |              |              |     | -> 1.00x (glibc's rep     |
+ *   |        |             |              |              |     | movsb runs to its NT      |
+ *   |        |             |              |              |     | threshold too).  4 pages: |
+ *   |        |             |              |              |     | 400 MiB 8.3 -> 12.2-12.8  |
+ *   |        |             |              |              |     | GB/s (glibc 11.6-12.2).   |
  *   |        |             |              |              |     | No 128-byte gap: Intel's  |
  *   |        |             |              |              |     | rep movsb and the vector  |
  *   |        |             |              |              |     | loop have the same ~0.7x  |
@@ -57,17 +69,17 @@
  *   |        |             |              |              |     | cores whose clock zmm     |
  *   |        |             |              |              |     | loads/stores do not lower |
  *   |        |             |              |              |     | (glibc's criterion too)   |
- *   | AMD    | 0x17..0x1A  | 3/4 LLC      | empty (gap   | no  | Zen 3, fcbench 2026-11-22:|
- *   |        | (Zen 1..5)  | (one CCX)    | 128 if set)  |     | rep movsb never ahead of  |
- *   |        |             |              |              |     | the avx2 loop beyond noise|
+ *   | AMD    | 0x17..0x1A  | 3/4 LLC;     | empty (gap   | no  | Zen 3, fcbench 2026-11-22:|
+ *   |        | (Zen 1..5)  | (one CCX);   | 128 if set)  |     | rep movsb never ahead of  |
+ *   |        |             | one NT stream|              |     | the avx2 loop beyond noise|
  *   |        |             |              |              |     | aligned (0.96-1.7x its    |
  *   |        |             |              |              |     | time), 1.1-2x slower at   |
  *   |        |             |              |              |     | src+1, 7-34x at dst+1, 30x|
  *   |        |             |              |              |     | at (dst-src) mod 4096<128.|
  *   |        |             |              |              |     | zmm: Zen 3 has none; Zen 4|
  *   |        |             |              |              |     | not measured              |
- *   | other  | any         | 3/4 LLC      | empty        | no  | not measured: open the    |
- *   |        |             |              |              |     | window with FASTCOPY_TUNE |
+ *   | other  | any         | 3/4 LLC; one | empty        | no  | not measured: open the    |
+ *   |        |             | NT stream    |              |     | window with FASTCOPY_TUNE |
  *   |        |             |              |              |     | after fcbench --impl      |
  *   |        |             |              |              |     | erms,avx2 shows where rep |
  *   |        |             |              |              |     | movsb wins; FASTCOPY_IMPL=|
@@ -77,9 +89,14 @@
  * avx2 the default (512-bit stores lower the core clock on Intel Skylake-SP
  * to Ice Lake, which costs the code around the copy too).
  *
- * FASTCOPY_TUNE="nt_threshold=B,movsb_min=B,movsb_max=B,movsb_gap=B" (any
- * subset, any order; B in bytes with an optional k/m/g suffix; nt_threshold=0
- * = never stream; movsb_gap <= 2048) overrides the table; a malformed value,
+ * NT streams: 4 pages = non-temporal stores 16 KiB at a time as four
+ * interleaved 4 KiB streams (vec_copy.h, fc_loop_nt); the AMD row keeps one
+ * stream (a standalone 2/4/8-page test on Zen 3 measured 1.1-8x slower).
+ *
+ * FASTCOPY_TUNE="nt_threshold=B,movsb_min=B,movsb_max=B,movsb_gap=B,nt_pages=P"
+ * (any subset, any order; B in bytes with an optional k/m/g suffix;
+ * nt_threshold=0 = never stream; movsb_gap <= 2048; P = 1 or 4) overrides the
+ * table (a window reaching past the NT threshold ends there); a malformed value,
  * or movsb_min > movsb_max,
  * is reported once on stderr and ignored as a whole.
  */
@@ -95,7 +112,7 @@
 #define FC_NT_MIN (1 * FC_MIB)
 #define FC_NT_MAX (256 * FC_MIB)
 
-struct fc_x86_tune fc__x86_tune = {FC_NT_DEFAULT, 0, 0, FC_NT_DEFAULT, 128};
+struct fc_x86_tune fc__x86_tune = {FC_NT_DEFAULT, 0, 0, FC_NT_DEFAULT, 128, 1};
 
 /* The table at the top.  nt = LLC * nt_num / nt_den. */
 enum { FC_ANY, FC_AMD, FC_INTEL };
@@ -110,16 +127,18 @@ struct fc_policy {
     size_t movsb_min, movsb_max;
     size_t movsb_gap;           /* rep movsb avoids (dst - src) mod 4096 in [-gap, gap) */
     int zmm;                    /* avx512 may be the default */
+    size_t nt_pages;            /* 1: one linear NT stream; 4: four pages interleaved */
 };
 #define FC_KIB ((size_t)1 << 10)
+#define FC_UP_TO_NT ((size_t)-1) /* movsb_max: the window ends where non-temporal stores begin */
 static const struct fc_policy fc_policy[] = {
     /* AMD Zen 1..5: rep movsb measured slower (Zen 3) */
-    {FC_AMD, 0x17, 0x1A, 0, 0, 3, 4, 0, 0, 128, 0},
+    {FC_AMD, 0x17, 0x1A, 0, 0, 3, 4, 0, 0, 128, 0, 1},
     /* Intel Sapphire/Emerald/Granite Rapids (EMR measured): zmm, NT from a thread's LLC share,
      * rep movsb where it keeps up with L1 overflow */
-    {FC_INTEL, 6, 6, 1, 1, 3, 4, 20 * FC_KIB, 32 * FC_KIB, 0, 1},
+    {FC_INTEL, 6, 6, 1, 1, 3, 4, 20 * FC_KIB, FC_UP_TO_NT, 0, 1, 4},
     /* everything else: not measured, window closed */
-    {FC_ANY, 0, ~0u, 0, 0, 3, 4, 0, 0, 128, 0},
+    {FC_ANY, 0, ~0u, 0, 0, 3, 4, 0, 0, 128, 0, 1},
 };
 
 static struct fc_x86_info fc_info;
@@ -181,7 +200,7 @@ static const char *fc_parse_bytes(const char *p, size_t *out)
 /* "nt_threshold=123m,movsb_min=4k,..." -> sets the keys it names; 0 if malformed. */
 static int fc_parse_tune(const char *p, struct fc_x86_tune *t)
 {
-    static const char *const keys[] = {"nt_threshold=", "movsb_min=", "movsb_max=", "movsb_gap="};
+    static const char *const keys[] = {"nt_threshold=", "movsb_min=", "movsb_max=", "movsb_gap=", "nt_pages="};
     while (*p) {
         unsigned which = 0;
         size_t k = 0;
@@ -198,7 +217,8 @@ static int fc_parse_tune(const char *p, struct fc_x86_tune *t)
         if (which == 0) t->nt_threshold = v ? v : (size_t)-1; /* 0: never stream */
         else if (which == 1) t->movsb_min = v;
         else if (which == 2) t->movsb_max = v;
-        else if (v <= 2048) t->movsb_gap = v;
+        else if (which == 3 && v <= 2048) t->movsb_gap = v;
+        else if (which == 4 && (v == 1 || v == 4)) t->nt_pages = v;
         else return 0;
     }
     return t->movsb_min <= t->movsb_max;
@@ -255,7 +275,7 @@ void fc__x86_init(void)
              in.family >= pol->fam_lo && in.family <= pol->fam_hi &&
              (!pol->need_vnni_512 || (in.avx_vnni && in.avx512f))))
         pol++;
-    struct fc_x86_tune t = {FC_NT_DEFAULT, pol->movsb_min, pol->movsb_max, 0, pol->movsb_gap};
+    struct fc_x86_tune t = {FC_NT_DEFAULT, pol->movsb_min, pol->movsb_max, 0, pol->movsb_gap, pol->nt_pages};
     in.prefer_zmm = pol->zmm && in.avx512f;
     if (in.llc_size) {
         size_t llc = pol->nt_per_thread && in.llc_threads ? in.llc_size / in.llc_threads : in.llc_size;
@@ -270,10 +290,12 @@ void fc__x86_init(void)
         else
             fc__warn("fastcopy: FASTCOPY_TUNE=", env,
                      " not understood (expected nt_threshold=, movsb_min=, movsb_max=BYTES[k|m|g], min <= max, "
-                     "movsb_gap<=2048); ignored",
+                     "movsb_gap<=2048, nt_pages=1|4); ignored",
                      "");
     }
 
+    if (t.movsb_max > t.nt_threshold) t.movsb_max = t.nt_threshold; /* FC_UP_TO_NT; NT is tested first anyway */
+    if (t.movsb_max < t.movsb_min) t.movsb_max = t.movsb_min;        /* NT below the window: window empty */
     t.special_min = t.nt_threshold;
     if (t.movsb_min < t.movsb_max && t.movsb_min < t.special_min) t.special_min = t.movsb_min;
 
@@ -283,6 +305,7 @@ void fc__x86_init(void)
     __atomic_store_n(&fc__x86_tune.movsb_min, t.movsb_min, __ATOMIC_RELAXED);
     __atomic_store_n(&fc__x86_tune.movsb_max, t.movsb_max, __ATOMIC_RELAXED);
     __atomic_store_n(&fc__x86_tune.movsb_gap, t.movsb_gap, __ATOMIC_RELAXED);
+    __atomic_store_n(&fc__x86_tune.nt_pages, t.nt_pages, __ATOMIC_RELAXED);
     __atomic_store_n(&fc_done, 1, __ATOMIC_RELEASE);
 }
 

@@ -13,6 +13,7 @@ struct fc_x86_tune {
                           * below it the copy routines test neither (one compare) */
     size_t movsb_gap;    /* rep movsb keeps this many bytes away from (dst - src) mod 4096 == 0
                           * on both sides (AMD Zen 3: 128, 30x slower inside; Intel: 0) */
+    size_t nt_pages;     /* 1: one non-temporal stream; 4: four pages interleaved (4 streams) */
 };
 
 /* Read by the copy routines.  Holds a safe default until fc__x86_init() runs. */
