@@ -803,6 +803,7 @@ static int usage(void)
     fputs("usage: fcbench list|peak|cliffs|sizes|grid|distance|large|offsets|uaccess|pipe|dist|memmove|all\n"
           "               [--impl a,b,...] [--sizes n,...] [--cold] [--quick] [--samples N] [--json FILE] [--csv FILE]\n"
           "       fcbench report RESULTS.json [-o DIR]\n"
+          "       fcbench targets RESULTS.json [--check]   (the x86-64 issue's targets, fc vs libc)\n"
           "       fcbench compare A.json [B.json] [--base CONTENDER] [--help for more]\n",
           stderr);
     return 2;
@@ -828,7 +829,7 @@ int main(int argc, char **argv)
 {
     if (argc < 2) return usage();
     const char *cmd = argv[1], *impl = NULL, *json = NULL, *csv = NULL;
-    if (!strcmp(cmd, "report") || !strcmp(cmd, "compare")) return exec_report(argc, argv);
+    if (!strcmp(cmd, "report") || !strcmp(cmd, "compare") || !strcmp(cmd, "targets")) return exec_report(argc, argv);
     int quick = 0, cold = 0;
     unsigned samples = 0;
     for (int i = 2; i < argc; i++) {

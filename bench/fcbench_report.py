@@ -1853,6 +1853,11 @@ def selftest(_args, out=None):
         check(rc == 0 and "byte" in text and "slower" in text, "compare --base libc: byte slower", text[-2000:])
         rc, text = run_main(["compare", a, "--base", "fc"])
         check(rc == 0 and "against fc[generic]" in text, "compare --base fc picks fc[NAME]", text[:500])
+        rc, text = run_main(["targets", a])
+        check(rc == 0 and text.count("\n  [") == 6 and "of 6 targets met" in text and "GoogleA" in text,
+              "targets: six targets read off the synthetic run", text[-3000:])
+        rc2, _ = run_main(["targets", a, "--check"])
+        check(rc2 == (0 if "6 of 6 targets met" in text else 1), "targets --check: exit 1 when one is missed")
 
         bogus = os.path.join(tmp, "old.json")
         with open(bogus, "w") as f:
@@ -1907,10 +1912,146 @@ Exit status: 0; 1 when --max-diff is exceeded; 2 on errors (missing file, wrong 
 cases)."""
 
 
+# ---------------------------------------------------------------------------------------------------------------
+# targets: the x86-64 issue's targets, read off one run
+
+TARGETS_NOISE = 0.05  # a size counts as "above glibc" when its time ratio exceeds 1 + this
+
+
+def _time_ratios(run, scenario, fc, base, **match):
+    """{n: fc median time / base median time} for the cases both have."""
+    a = {r["n"]: r for r in run.results(scenario, contender=fc, **match)}
+    b = {r["n"]: r for r in run.results(scenario, contender=base, **match)}
+    return {n: a[n]["med_ns"] / b[n]["med_ns"] for n in sorted(a) if n in b}
+
+
+def _class_text(ratios, lo, hi):
+    sel = [r for n, r in ratios.items() if lo <= n <= hi]
+    return f"{geomean(sel):.2f}x" if sel else "-"
+
+
+TARGET_NAMES = (
+    "aligned 8 B - 32 MiB: geomean <= 0.95x, none above 1.00x (noise: 5%)",
+    "4-512 KiB: never below glibc (noise: 5%), >= 95% of the level's copy peak",
+    "worst placement >= 0.85x own aligned (n >= 4 KiB), >= 0.6x and >= glibc's worst (256 B-4 KiB)",
+    "random sizes, every distribution: <= 0.85x glibc's time",
+    "large (400 MiB): >= 1.0x glibc, >= 95% of the DRAM copy peak",
+    "memmove by overlap: geomean <= 0.95x, none above 1.00x (noise: 5%)",
+)
+
+
+def targets_rows(run, fc, base="libc"):
+    """[(target, measured, met)] for the issue's targets, in TARGET_NAMES order; met is True, False or None
+    (the run lacks the scenario)."""
+    found = {name: (name, "not in this run", None) for name in TARGET_NAMES}
+    for target, measured, met in _targets_found(run, fc, base):
+        found[target] = (target, measured, met)
+    return [found[name] for name in TARGET_NAMES]
+
+
+def _targets_found(run, fc, base):
+    rows = []
+    kib, mib = 1024, 1024 * 1024
+    al = _time_ratios(run, "sizes", fc, base, label="aligned", cache="hot")
+    al = {n: r for n, r in al.items() if 8 <= n <= 32 * mib}
+    if al:
+        g = geomean(list(al.values()))
+        worst_n = max(al, key=al.get)
+        above = [n for n, r in al.items() if r > 1 + TARGETS_NOISE]
+        rows.append((
+            "aligned 8 B - 32 MiB: geomean <= 0.95x, none above 1.00x (noise: 5%)",
+            f"geomean {g:.2f}x over {len(al)} sizes; 8-256 B {_class_text(al, 8, 256)}, "
+            f"257 B-4 KiB {_class_text(al, 257, 4 * kib)}, 4-512 KiB {_class_text(al, 4 * kib + 1, 512 * kib)}, "
+            f"512 KiB-32 MiB {_class_text(al, 512 * kib + 1, 32 * mib)}; worst {al[worst_n]:.2f}x at "
+            f"{fmt_size(worst_n)}; {len(above)} sizes above {1 + TARGETS_NOISE:.2f}x"
+            + (f" ({', '.join(fmt_size(n) for n in above[:8])}{', ...' if len(above) > 8 else ''})" if above else ""),
+            g <= 0.95 and not above))
+    win = {n: r for n, r in al.items() if 4 * kib <= n <= 512 * kib}
+    if win:
+        peaks = run.peaks()
+        fcr = {r["n"]: r for r in run.results("sizes", contender=fc, label="aligned", cache="hot")}
+        frac = {n: fcr[n]["gbps"] / peaks[run.level_of(n)]["gbps"] for n in win if run.level_of(n) in peaks}
+        slow = [n for n, r in win.items() if r > 1 + TARGETS_NOISE]
+        low = min(frac, key=frac.get) if frac else None
+        rows.append((
+            "4-512 KiB: never below glibc (noise: 5%), >= 95% of the level's copy peak",
+            f"time ratio {min(win.values()):.2f}-{max(win.values()):.2f}x ({len(slow)} sizes above "
+            f"{1 + TARGETS_NOISE:.2f}x); lowest share of peak {frac[low]:.0%} at {fmt_size(low)} "
+            f"({run.level_of(low)} peak {peaks[run.level_of(low)]['gbps']:.1f} GB/s)" if frac else "no peaks",
+            not slow and bool(frac) and frac[low] >= 0.95))
+    cl = {(c["contender"], c["n"]): c for c in run.data["cliffs"]}
+    sizes = sorted(n for (c, n) in cl if c == fc)
+    if sizes:
+        parts, ok = [], True
+        for n in sizes:
+            c, b = cl[(fc, n)], cl.get((base, n))
+            need = 0.85 if n >= 4 * kib else 0.6
+            good = c["ratio"] >= need
+            txt = f"{fmt_size(n)} {c['ratio']:.2f}x"
+            if n <= 4 * kib and b:
+                good = good and c["worst_gbps"] >= b["worst_gbps"]
+                txt += f" ({c['worst_gbps']:.1f} vs glibc's worst {b['worst_gbps']:.1f} GB/s)"
+            ok = ok and good
+            parts.append(txt + ("" if good else " MISS"))
+        rows.append(("worst placement >= 0.85x own aligned (n >= 4 KiB), >= 0.6x and >= glibc's worst (256 B-4 KiB)",
+                     "; ".join(parts), ok))
+    dist = _by_label(run, "dist", fc, base)
+    if dist:
+        rows.append(("random sizes, every distribution: <= 0.85x glibc's time",
+                     ", ".join(f"{k.replace('Memcpy', '')} {v:.2f}x" for k, v in dist.items()),
+                     all(v <= 0.85 for v in dist.values())))
+    large = {r["label"]: r for r in run.results("large", contender=fc)}
+    lbase = {r["label"]: r for r in run.results("large", contender=base)}
+    dram = run.peaks().get("DRAM")
+    if large and lbase:
+        parts, ok = [], True
+        for lab in large:
+            if lab not in lbase:
+                continue
+            sp = large[lab]["gbps"] / lbase[lab]["gbps"]
+            share = large[lab]["gbps"] / dram["gbps"] if dram else float("nan")
+            ok = ok and sp >= 1.0 and share >= 0.95
+            parts.append(f"{lab} {sp:.2f}x glibc's speed, {large[lab]['gbps']:.1f} GB/s = {share:.0%} of the DRAM peak")
+        rows.append(("large (400 MiB): >= 1.0x glibc, >= 95% of the DRAM copy peak", "; ".join(parts), ok))
+    mm = {}
+    for lab in sorted({r["label"] for r in run.results("memmove", contender=fc)}):
+        rr = _time_ratios(run, "memmove", fc, base, label=lab)
+        if rr:
+            mm[lab] = (geomean(list(rr.values())), max(rr.values()), max(rr, key=rr.get))
+    if mm:
+        rows.append(("memmove by overlap: geomean <= 0.95x, none above 1.00x (noise: 5%)",
+                     "; ".join(f"{lab} {g:.2f}x (max {m:.2f}x at {fmt_size(n)})" for lab, (g, m, n) in mm.items()),
+                     all(g <= 0.95 and m <= 1 + TARGETS_NOISE for g, m, n in mm.values())))
+    return rows
+
+
+def _by_label(run, scenario, fc, base):
+    a = {r["label"]: r for r in run.results(scenario, contender=fc)}
+    b = {r["label"]: r for r in run.results(scenario, contender=base)}
+    return {k: a[k]["med_ns"] / b[k]["med_ns"] for k in a if k in b}
+
+
+def cmd_targets(args, out=None):
+    out = out or sys.stdout
+    run = Run(load_run(args.results), args.results)
+    fc = next((c for c in run.contenders if c.startswith("fc[")), None)
+    if fc is None or "libc" not in run.contenders:
+        raise UsageError(f"{args.results}: needs the contenders libc and fc[...] (fcbench all without --impl)")
+    rows = targets_rows(run, fc)
+    print(f"Targets of the x86-64 issue, {fc} vs libc in one run ({machine_brief(run.data)}); "
+          "time ratios, < 1 = fastcopy faster:", file=out)
+    for target, measured, met in rows:
+        print(f"  [{'met' if met else 'not measured' if met is None else 'NOT MET'}] {target}\n      {measured}",
+              file=out)
+    missed = sum(1 for *_, met in rows if not met)
+    print(f"{len(rows) - missed} of {len(rows)} targets met", file=out)
+    return 1 if args.check and missed else 0
+
+
 def parser():
     top = argparse.ArgumentParser(
         prog="fcbench_report.py", description="fcbench reports and comparisons (run as `fcbench report|compare`).")
-    sub = top.add_subparsers(dest="cmd", required=True, metavar="report|compare|selftest")
+    sub = top.add_subparsers(dest="cmd", required=True, metavar="report|compare|targets|selftest")
     rp = sub.add_parser("report", help="HTML report with plots",
                         description="Writes OUTDIR/report.html and its PNG plots for one fcbench JSON file; prints "
                                     "the page's path and the summary that tops it.")
@@ -1931,6 +2072,12 @@ def parser():
     cp.add_argument("--max-diff", type=float, metavar="F",
                     help="exit 1 if a case's ratio is outside [1-F, 1+F], listing those cases")
     cp.add_argument("--all", action="store_true", help="print every case, not only the significant ones")
+    tp = sub.add_parser("targets", help="the x86-64 issue's targets, fc[...] vs libc, read off one run",
+                        description="Prints each target of the x86-64 issue (aligned sizes, glibc's rep movsb window, "
+                                    "worst placements, size distributions, large copies, memmove) with the figures "
+                                    "one `fcbench all` run measured and whether it holds.")
+    tp.add_argument("results", metavar="RESULTS.json")
+    tp.add_argument("--check", action="store_true", help="exit 1 if a target is not met")
     sub.add_parser("selftest", help="statistics unit checks, report and compare on a synthetic run")
     return top
 
@@ -1938,7 +2085,8 @@ def parser():
 def main(argv=None):
     args = parser().parse_args(argv)
     try:
-        return {"report": cmd_report, "compare": cmd_compare, "selftest": selftest}[args.cmd](args)
+        return {"report": cmd_report, "compare": cmd_compare, "targets": cmd_targets,
+                "selftest": selftest}[args.cmd](args)
     except UsageError as e:
         print(f"fcbench {args.cmd}: {e}", file=sys.stderr)
         return 2

@@ -18,6 +18,8 @@
  *   sse2-nt       x86-64                  as sse2-loop, non-temporal stores, sfence
  *   avx2-nt       x86-64 with AVX2        as avx2-loop, non-temporal stores, sfence
  *   avx512-nt     x86-64 with AVX-512F    as avx512-loop, non-temporal stores, sfence
+ *   avx2-nt4      x86-64 with AVX2        avx2-nt over four pages at once: 16 KiB blocks, each
+ *                                         step 4 x 32 B at one offset of four consecutive pages
  *   neon-loop     AArch64                 4 x 16 B (ld1/st1)
  *
  * This file is built with -fno-builtin (and gcc's
@@ -80,6 +82,24 @@ VEC_KERNEL(avx2_nt, __attribute__((target("avx2"))), __m256i, 32, _mm256_loadu_s
 VEC_KERNEL(avx512_loop, __attribute__((target("avx512f"))), __m512i, 64, LOAD512, STORE512, NOFENCE)
 VEC_KERNEL(avx512_nt, __attribute__((target("avx512f"))), __m512i, 64, LOAD512, STREAM512, _mm_sfence())
 
+/* Four interleaved page streams (the Intel policy's large copy; glibc's large_memcpy_4x). */
+__attribute__((target("avx2"))) static void *avx2_nt4(void *d, const void *s, size_t n)
+{
+    char *dp = d;
+    const char *sp = s;
+    size_t i = 0;
+    for (; i + 4 * 4096 <= n; i += 4 * 4096)
+        for (size_t o = 0; o < 4096; o += 128) {
+            __m256i v[4][4];
+            for (size_t p = 0; p < 4; p++)
+                for (size_t k = 0; k < 4; k++) v[p][k] = _mm256_loadu_si256((const __m256i *)(sp + i + p * 4096 + o + 32 * k));
+            for (size_t p = 0; p < 4; p++)
+                for (size_t k = 0; k < 4; k++) _mm256_stream_si256((__m256i *)(dp + i + p * 4096 + o + 32 * k), v[p][k]);
+        }
+    avx2_nt(dp + i, sp + i, n - i); /* the rest (n is a multiple of 256), and the sfence */
+    return d;
+}
+
 static void *rep_movsb(void *d, const void *s, size_t n)
 {
     void *dd = d;
@@ -128,6 +148,7 @@ static size_t kernels(struct contender *k)
     ADD("sse2-nt", sse2_nt);
     if (__builtin_cpu_supports("avx2")) ADD("avx2-nt", avx2_nt);
     if (__builtin_cpu_supports("avx512f")) ADD("avx512-nt", avx512_nt);
+    if (__builtin_cpu_supports("avx2")) ADD("avx2-nt4", avx2_nt4);
 #elif defined(__aarch64__)
     ADD("neon-loop", neon_loop);
 #endif
@@ -137,7 +158,7 @@ static size_t kernels(struct contender *k)
 
 void scenario_peak(void)
 {
-    struct contender k[9];
+    struct contender k[12];
     size_t nk = kernels(k);
     long l1 = machine_cache_bytes(1), l2 = machine_cache_bytes(2), l3 = machine_cache_bytes(3);
     long llc = l3 ? l3 : l2;

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The README's main command (make bench): set-up, build, registry self-check,
 # then `fcbench all` (tables: bench-results/all.txt, data: all.json + all.csv)
-# and `fcbench report` (bench-results/report.html + PNGs).
+# and `fcbench report` (bench-results/report.html + PNGs), then `fcbench targets`
+# (the x86-64 issue's targets read off that run: bench-results/targets.txt).
 # FCBENCH_ARGS adds options to fcbench all (e.g. "--impl libc,generic" or "--quick").
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -21,3 +22,6 @@ build/release/fcbench all ${FCBENCH_ARGS:-} --json bench-results/all.json --csv 
 echo
 echo "== fcbench report"
 build/release/fcbench report bench-results/all.json -o bench-results
+echo
+echo "== fcbench targets (bench-results/targets.txt)"
+build/release/fcbench targets bench-results/all.json | tee bench-results/targets.txt
