@@ -43,6 +43,9 @@ struct fc_entry fc__registry[] = {
              fc__x86_probe_avx2, 30),
     FC_ENTRY_PREF("avx512", avx512, "x86-64 AVX-512: the same ladder at 64 bytes (zmm); default where the CPU policy says so",
                   fc__x86_probe_avx512, 40, fc__x86_prefer_avx512),
+    FC_ENTRY("avx512-masked", avx512_masked,
+             "x86-64 AVX-512BW: avx512 with n <= 64 as one masked move (no size branch); for measurement",
+             fc__x86_probe_avx512_masked, 6),
     FC_ENTRY("erms", erms, "x86-64 rep movsb (memmove: backward overlap via avx2/sse2); for measurement",
              fc__x86_probe_erms, 5),
 #endif

@@ -52,6 +52,13 @@ if [ "$(uname -m)" = x86_64 ]; then # the x86-64 routines (one template, both wi
   else
     echo "prove-rig: no AVX-512 on this CPU: the 2 avx512 mutants are not run"
   fi
+  if grep -qw avx512bw /proc/cpuinfo && grep -qw bmi2 /proc/cpuinfo; then # avx512-masked's own class
+    mutants+=(
+      "x86 avx512-masked: the mask one byte short|src/x86/vec_copy.h|s/_bzhi_u64\(~0ull, \(unsigned\)n\)/_bzhi_u64(~0ull, (unsigned)n - (n > 1))/|test_grid small --impl avx512-masked"
+    )
+  else
+    echo "prove-rig: no AVX-512BW/BMI2 on this CPU: the avx512-masked mutant is not run"
+  fi
 fi
 
 caught=0 missed=0 stale=0

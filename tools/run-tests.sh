@@ -3,7 +3,7 @@
 #
 #   native-gcc    gcc, -Werror, with Ubuntu's       full suite + install/consumer + disassembly check
 #                 default hardening (stack          + prove-rig (23 deliberate bugs must be caught,
-#                 protector, CET)                     25 with AVX-512)
+#                 protector, CET)                     26 with AVX-512BW)
 #   native-clang  clang, -Werror                    full suite
 #   sanitize      gcc, ASan + UBSan                 full suite
 #   riscv64       riscv64-linux-gnu-gcc, qemu-riscv64 -cpu rv64,v=true,vlen=256

@@ -12,6 +12,7 @@
  *            XCR0[2:1] = 11b (the OS saves xmm and ymm state)
  *   avx512   CPUID.7.0:EBX[16] (AVX512F), OSXSAVE, XCR0[7:5] = 111b and
  *            XCR0[2:1] = 11b (the OS saves opmask, zmm and ymm state)
+ *   avx512-masked  avx512 and CPUID.7.0:EBX[30] (AVX512BW) and EBX[8] (BMI2)
  *   erms     CPUID.7.0:EBX[9]          fsrm  CPUID.7.0:EDX[4] (reported only)
  *
  * Last-level cache: deterministic cache parameters, CPUID leaf 4 (Intel) or
@@ -257,6 +258,8 @@ void fc__x86_init(void)
         in.erms = (r[1] >> 9) & 1;
         in.fsrm = (r[3] >> 4) & 1;
         in.avx512f = in.avx2 && in.os_zmm && ((r[1] >> 16) & 1);
+        in.avx512bw = in.avx512f && ((r[1] >> 30) & 1);
+        in.bmi2 = (r[1] >> 8) & 1;
         if (r[0] >= 1) {
             fc_cpuid(7, 1, r);
             in.avx_vnni = (r[0] >> 4) & 1;
@@ -318,6 +321,7 @@ const struct fc_x86_info *fc__x86_info(void)
 int fc__x86_probe_sse2(void) { return fc__x86_info()->sse2; }
 int fc__x86_probe_avx2(void) { return fc__x86_info()->avx2; }
 int fc__x86_probe_avx512(void) { return fc__x86_info()->avx512f; }
+int fc__x86_probe_avx512_masked(void) { return fc__x86_info()->avx512bw && fc__x86_info()->bmi2; }
 int fc__x86_prefer_avx512(void) { return fc__x86_info()->prefer_zmm; }
 int fc__x86_probe_erms(void) { return fc__x86_info()->erms; }
 #endif

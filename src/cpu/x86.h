@@ -25,6 +25,7 @@ struct fc_x86_info {
     int vendor_intel, vendor_amd;
     int sse2, avx, avx2, erms, fsrm, os_ymm;
     int avx512f, os_zmm;       /* avx512f: CPUID bit and the OS saving opmask + zmm state */
+    int avx512bw, bmi2;        /* avx512bw: with avx512f usable; bmi2: CPUID bit */
     int avx_vnni;              /* CPUID.7.1:EAX[4] (reported; Intel generations without the
                                 * zmm clock penalty have it) */
     int prefer_zmm;            /* policy: avx512 may be the default */
@@ -46,16 +47,19 @@ const struct fc_x86_info *fc__x86_info(void);
 int fc__x86_probe_sse2(void);
 int fc__x86_probe_avx2(void);
 int fc__x86_probe_avx512(void);
+int fc__x86_probe_avx512_masked(void);
 int fc__x86_prefer_avx512(void);
 int fc__x86_probe_erms(void);
 
-/* The entry points (src/x86/sse2.c, avx2.c, avx512.c, erms.c). */
+/* The entry points (src/x86/sse2.c, avx2.c, avx512.c, avx512_masked.c, erms.c). */
 void *fc_sse2_memcpy(void *restrict dst, const void *restrict src, size_t n);
 void *fc_sse2_memmove(void *dst, const void *src, size_t n);
 void *fc_avx2_memcpy(void *restrict dst, const void *restrict src, size_t n);
 void *fc_avx2_memmove(void *dst, const void *src, size_t n);
 void *fc_avx512_memcpy(void *restrict dst, const void *restrict src, size_t n);
 void *fc_avx512_memmove(void *dst, const void *src, size_t n);
+void *fc_avx512_masked_memcpy(void *restrict dst, const void *restrict src, size_t n);
+void *fc_avx512_masked_memmove(void *dst, const void *src, size_t n);
 void *fc_erms_memcpy(void *restrict dst, const void *restrict src, size_t n);
 void *fc_erms_memmove(void *dst, const void *src, size_t n);
 

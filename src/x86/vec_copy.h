@@ -1,7 +1,7 @@
 /*
  * vec_copy.h - the x86-64 copy primitives, written once, parameterised by the
- * vector width W.  Included by exactly one .c file per width (sse2.c: W = 16,
- * avx2.c: W = 32, avx512.c: W = 64), which first defines:
+ * vector width W.  Included by exactly one .c file per entry (sse2.c: W = 16,
+ * avx2.c: W = 32, avx512.c and avx512_masked.c: W = 64), which first defines:
  *
  *   FC_VEC_ID          name stem of the entry points (fc_<ID>_memcpy/_memmove)
  *   FC_VT              the vector type (__m128i, __m256i, __m512i)
@@ -10,6 +10,7 @@
  *   FC_STOREU(p, v)    unaligned store
  *   FC_STOREA(p, v)    aligned store (p % W == 0)
  *   FC_STREAM(p, v)    non-temporal store (p % W == 0)
+ *   FC_MASKED_SMALL    (optional) n <= 64 by one byte-masked zmm move (AVX512BW)
  *
  * For:   x86-64.  W = 16 needs only SSE2 (every x86-64); W = 32 needs AVX2 and
  *        an OS that saves the ymm state, W = 64 AVX512F and an OS that saves
@@ -446,6 +447,15 @@ FC_NOINLINE void *fc_copy_split(fc_u8 *d, const fc_u8 *s, size_t n)
  * the same all-loads-first copy, 2x slower: 4.9 -> 9.9 ns at 256 B). */
 FC_INLINE void *fc_vec_copy(fc_u8 *d, const fc_u8 *s, size_t n, int split)
 {
+#if defined(FC_MASKED_SMALL)
+    /* avx512_masked.c: n <= 64 with one byte-masked load and store (AVX512BW,
+     * BMI2): masked-off bytes are not accessed and cannot fault. */
+    if (n <= 64) {
+        __mmask64 m = _bzhi_u64(~0ull, (unsigned)n);
+        _mm512_mask_storeu_epi8(d, m, _mm512_maskz_loadu_epi8(m, s));
+        return d;
+    }
+#endif
     if (n < 16) {
         fc_copy_lt16(d, s, n);
         return d;

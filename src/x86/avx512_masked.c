@@ -1,0 +1,37 @@
+/*
+ * avx512-masked - the avx512 ladder (vec_copy.h at W = 64) with copies of up
+ * to 64 bytes done by one masked zmm load and one masked zmm store (mask =
+ * bzhi(~0, n)): no size branch below 65 bytes.  For Intel cores with
+ * AVX-512BW; not a default anywhere, for measurement and for programs whose
+ * copy sizes are unpredictable and whose copies are not read back at once.
+ *
+ * Needs: AVX512F + AVX512BW (byte-masked moves), BMI2 (bzhi), the OS saving
+ * opmask and zmm state (src/cpu/x86.c).  Masked-off bytes are neither read
+ * nor written and cannot fault, so the 64-byte moves stay inside the buffers
+ * as far as memory is concerned (the guard-page grids prove it).
+ *
+ * Measured on the Intel Xeon development guest (2026-11-23, fcbench dist head
+ * to head with glibc 2.36): 0.27-0.48x glibc's time per call on the six Google
+ * size distributions (avx512: 0.54-0.97x) - glibc's and our ladders
+ * mispredict their size branches on random sizes, this path has one branch.
+ * The price: a masked store cannot forward to a later load, so a copy of up
+ * to 64 bytes whose result is read back at once takes 7.0 ns instead of 3.0
+ * (copy, then a dependent 8-byte load of dst), and on AMD Zen 4 masked stores
+ * are microcoded.  Hence not the default.
+ *
+ *   | n      | technique                                                  |
+ *   |--------|------------------------------------------------------------|
+ *   | 0..64  | one masked load + one masked store, mask = bzhi(~0, n)     |
+ *   | 65..   | the avx512 ladder (table at the top of vec_copy.h)         |
+ */
+#if defined(__x86_64__)
+#define FC_VEC_ID avx512_masked
+#define FC_VT __m512i
+#define FC_W 64
+#define FC_LOADU(p) _mm512_loadu_si512(p)
+#define FC_STOREU(p, v) _mm512_storeu_si512(p, v)
+#define FC_STOREA(p, v) _mm512_store_si512(p, v)
+#define FC_STREAM(p, v) _mm512_stream_si512(p, v)
+#define FC_MASKED_SMALL 1
+#include "x86/vec_copy.h"
+#endif
