@@ -491,12 +491,18 @@ FC_INLINE void *fc_vec_copy(fc_u8 *d, const fc_u8 *s, size_t n, int split)
     return fc_copy_large(d, s, n);
 }
 
-void *FC_ENTRY_NAME(FC_VEC_ID, _memcpy)(void *restrict dst, const void *restrict src, size_t n)
+/* Entry points start on a 64-byte boundary (as glibc's do): the short classes'
+ * few instructions then sit at fixed offsets in the decoded-uop cache lines,
+ * and their speed no longer moves with where the linker puts the function
+ * (Intel Xeon guest: 65-128 B took 5 or 6 cycles per call depending on the
+ * link; aligned, 5). */
+__attribute__((aligned(64))) void *FC_ENTRY_NAME(FC_VEC_ID, _memcpy)(void *restrict dst, const void *restrict src,
+                                                                      size_t n)
 {
     return fc_vec_copy(dst, src, n, 1);
 }
 
-void *FC_ENTRY_NAME(FC_VEC_ID, _memmove)(void *dst, const void *src, size_t n)
+__attribute__((aligned(64))) void *FC_ENTRY_NAME(FC_VEC_ID, _memmove)(void *dst, const void *src, size_t n)
 {
     return fc_vec_copy(dst, src, n, 0);
 }
