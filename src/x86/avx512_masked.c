@@ -26,12 +26,7 @@
  */
 #if defined(__x86_64__)
 #define FC_VEC_ID avx512_masked
-#define FC_VT __m512i
-#define FC_W 64
-#define FC_LOADU(p) _mm512_loadu_si512(p)
-#define FC_STOREU(p, v) _mm512_storeu_si512(p, v)
-#define FC_STOREA(p, v) _mm512_store_si512(p, v)
-#define FC_STREAM(p, v) _mm512_stream_si512(p, v)
+#include "x86/vec64.h"
 #define FC_MASKED_SMALL 1
 #include "x86/vec_copy.h"
 #endif

@@ -1,0 +1,8 @@
+/* The W = 64 (zmm) parameters of vec_copy.h, shared by its two W = 64
+ * entries: avx512.c and avx512_masked.c (each defines FC_VEC_ID first). */
+#define FC_VT __m512i
+#define FC_W 64
+#define FC_LOADU(p) _mm512_loadu_si512(p)
+#define FC_STOREU(p, v) _mm512_storeu_si512(p, v)
+#define FC_STOREA(p, v) _mm512_store_si512(p, v)
+#define FC_STREAM(p, v) _mm512_stream_si512(p, v)
