@@ -60,8 +60,9 @@
  *   |        |             |              |              |     | -> 1.00x (glibc's rep     |
  *   |        |             |              |              |     | movsb runs to its NT      |
  *   |        |             |              |              |     | threshold too).  4 pages: |
- *   |        |             |              |              |     | 400 MiB 8.3 -> 12.2-12.8  |
- *   |        |             |              |              |     | GB/s (glibc 11.6-12.2).   |
+ *   |        |             |              |              |     | 400 MiB 8340 -> 12163-    |
+ *   |        |             |              |              |     | 12848 MiB/s (glibc 11631- |
+ *   |        |             |              |              |     | 12224).                   |
  *   |        |             |              |              |     | No 128-byte gap: Intel's  |
  *   |        |             |              |              |     | rep movsb and the vector  |
  *   |        |             |              |              |     | loop have the same ~0.7x  |
