@@ -112,6 +112,7 @@ void progress(const char *what, size_t i, size_t total);
 void scenario_uaccess(void);
 void scenario_pipe(void);
 void scenario_dist(void);
+void scenario_readback(void);
 void scenario_peak(void);
 
 /* Machine ceilings measured by `peak` (0 until measured). */

@@ -20,6 +20,8 @@
  *   fcbench pipe     [opts]           lmbench bw_pipe-style pipe bandwidth, messages 32 B..64 KiB
  *   fcbench dist     [opts]           ns/call for sizes drawn from real memcpy size
  *                                     distributions, random offsets, batches of 4096 calls
+ *   fcbench readback [opts]           ns/call of a copy whose last 8 bytes are read back at once
+ *                                     (store-to-load forwarding latency), 8 B .. 1 KiB
  *   fcbench memmove  [opts]           memmove with overlap: dst = src +-1, +-32, +-n/2, and apart
  *   fcbench all      [opts]           all of the above but grid (cliffs screens the grid)
  *   fcbench report   RESULTS.json [-o DIR]        HTML report with plots (Python, matplotlib)
@@ -795,12 +797,13 @@ static const struct {
 } scenarios[] = {{"peak", scenario_peak, 1},       {"cliffs", scenario_cliffs, 1},   {"sizes", scenario_sizes, 1},
                  {"grid", scenario_grid, 0},       {"distance", scenario_distance, 1}, {"large", scenario_large, 1},
                  {"offsets", scenario_offsets, 1}, {"uaccess", scenario_uaccess, 1}, {"pipe", scenario_pipe, 1},
-                 {"dist", scenario_dist, 1},       {"memmove", scenario_memmove, 1}};
+                 {"dist", scenario_dist, 1},       {"readback", scenario_readback, 1},
+                 {"memmove", scenario_memmove, 1}};
 #define NSCENARIOS (sizeof scenarios / sizeof scenarios[0])
 
 static int usage(void)
 {
-    fputs("usage: fcbench list|peak|cliffs|sizes|grid|distance|large|offsets|uaccess|pipe|dist|memmove|all\n"
+    fputs("usage: fcbench list|peak|cliffs|sizes|grid|distance|large|offsets|uaccess|pipe|dist|readback|memmove|all\n"
           "               [--impl a,b,...] [--sizes n,...] [--cold] [--quick] [--samples N] [--json FILE] [--csv FILE]\n"
           "       fcbench report RESULTS.json [-o DIR]\n"
           "       fcbench targets RESULTS.json [--check]   (the x86-64 issue's targets, fc vs libc)\n"

@@ -68,7 +68,7 @@ if set(al["contenders"]) != {"libc", "generic", "test-slowed"}:
     fail(f"contenders {al['contenders']}")
 scen = {r["scenario"] for r in al["results"]}
 want = {"peak", "cliffs-aligned", "cliffs-worst", "sizes", "distance", "large", "offsets-read", "offsets-write",
-        "uaccess-read", "uaccess-write", "pipe", "dist", "memmove"}
+        "uaccess-read", "uaccess-write", "pipe", "dist", "readback", "memmove"}
 if not want <= scen:
     fail(f"all lacks scenarios {sorted(want - scen)}")
 for r in al["results"]:

@@ -1,0 +1,87 @@
+/*
+ * fcbench readback: the latency of a copy whose result is read at once, the
+ * case store-to-load forwarding decides (a struct copied, then its fields
+ * used).  Each call copies n bytes dst <- src, then loads the last 8 bytes of
+ * dst; the loaded value (always 0: src is zeroed) is added to the next call's
+ * src address, so every call waits until the previous copy's stores can be
+ * read back: ns per call of a dependent chain, not throughput.  A copy whose
+ * stores cannot forward to that load (a masked store; a load spanning two
+ * stores) pays the wait for the stores to commit to L1.
+ *
+ * Sizes 8 B .. 1 KiB (multiples of 8; buffers 64-aligned, so the load is an
+ * aligned 8-byte load inside the copy's last store), contenders interleaved
+ * sample by sample, median of opts.samples samples of >= opts.min_sample_ns.
+ */
+#include "bench.h"
+
+#include <string.h>
+
+static const size_t rb_sizes[] = {8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 512, 1024};
+#define NRB (sizeof rb_sizes / sizeof rb_sizes[0])
+
+/* iters dependent calls; returns ns per call. */
+static double chain(copy_fn fn, unsigned char *dst, const unsigned char *src, size_t n, uint64_t iters)
+{
+    copy_fn volatile f = fn;
+    uintptr_t off = 0;
+    double t0 = now_ns();
+    for (uint64_t i = 0; i < iters; i++) {
+        f(dst, src + off, n);
+        off = (uintptr_t)(*(const volatile uint64_t *)(dst + n - 8) & 63); /* 0, but only once loaded */
+    }
+    return (now_ns() - t0) / (double)iters;
+}
+
+void scenario_readback(void)
+{
+    size_t k = fcbench_ncontenders, libc = (size_t)-1;
+    for (size_t j = 0; j < k; j++)
+        if (!strcmp(fcbench_contenders[j].name, "libc")) libc = j;
+    /* 1 KiB into each area: bench_validate checks 64 bytes on either side of dst */
+    unsigned char *src = bench_alloc(8192) + 1024, *dst = bench_alloc(8192) + 1024;
+    memset(src, 0, 2048);
+    static struct stats st[NRB][MAX_CONTENDERS];
+    static unsigned char valid[NRB][MAX_CONTENDERS];
+    printf("\n== readback: ns per call of copy n bytes, then load dst's last 8 bytes and make the next\n"
+           "   call's src depend on them (store-to-load forwarding latency; hot, aligned; median%s)\n",
+           libc != (size_t)-1 ? "; x = time relative to libc" : "");
+    printf("%-8s", "bytes");
+    for (size_t j = 0; j < k; j++) printf(" %18.18s", fcbench_contenders[j].name);
+    putchar('\n');
+    for (size_t s = 0; s < NRB; s++) {
+        size_t n = rb_sizes[s];
+        struct bench_case bc = {.dst = dst, .src = src, .n = n};
+        uint64_t iters[MAX_CONTENDERS];
+        double ns[MAX_CONTENDERS][MAX_SAMPLES];
+        for (size_t j = 0; j < k; j++) {
+            valid[s][j] = (unsigned char)bench_validate(&fcbench_contenders[j], &bc);
+            if (!valid[s][j]) continue;
+            iters[j] = 64; /* calibrate: a sample of >= min_sample_ns */
+            while (iters[j] < ((uint64_t)1 << 30) &&
+                   chain(fcbench_contenders[j].memcpy_fn, dst, src, n, iters[j]) * (double)iters[j] < opts.min_sample_ns)
+                iters[j] *= 2;
+        }
+        unsigned samples = opts.samples < MAX_SAMPLES ? opts.samples : MAX_SAMPLES;
+        for (unsigned r = 0; r < samples; r++)
+            for (size_t c = 0; c < k; c++) {
+                size_t j = (c + r) % k; /* rotate who goes first */
+                if (valid[s][j]) ns[j][r] = chain(fcbench_contenders[j].memcpy_fn, dst, src, n, iters[j]);
+            }
+        printf("%-8zu", n);
+        for (size_t j = 0; j < k; j++) {
+            if (!valid[s][j]) {
+                printf(" %18s", "-");
+                continue;
+            }
+            stats_from_samples(&st[s][j], ns[j], samples, (double)n);
+            st[s][j].iters = iters[j];
+            bench_record("readback", &fcbench_contenders[j], &bc, &st[s][j]);
+            if (libc != (size_t)-1 && valid[s][libc])
+                printf(" %8.2f ns %5.2fx", st[s][j].med_ns, st[s][j].med_ns / st[s][libc].med_ns);
+            else
+                printf(" %8.2f ns       ", st[s][j].med_ns);
+        }
+        putchar('\n');
+        progress("readback", s, NRB);
+    }
+}
