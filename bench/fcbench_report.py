@@ -1959,7 +1959,7 @@ def _targets_found(run, fc, base):
         worst_n = max(al, key=al.get)
         above = [n for n, r in al.items() if r > 1 + TARGETS_NOISE]
         rows.append((
-            "aligned 8 B - 32 MiB: geomean <= 0.95x, none above 1.00x (noise: 5%)",
+            TARGET_NAMES[0],
             f"geomean {g:.2f}x over {len(al)} sizes; 8-256 B {_class_text(al, 8, 256)}, "
             f"257 B-4 KiB {_class_text(al, 257, 4 * kib)}, 4-512 KiB {_class_text(al, 4 * kib + 1, 512 * kib)}, "
             f"512 KiB-32 MiB {_class_text(al, 512 * kib + 1, 32 * mib)}; worst {al[worst_n]:.2f}x at "
@@ -1974,7 +1974,7 @@ def _targets_found(run, fc, base):
         slow = [n for n, r in win.items() if r > 1 + TARGETS_NOISE]
         low = min(frac, key=frac.get) if frac else None
         rows.append((
-            "4-512 KiB: never below glibc (noise: 5%), >= 95% of the level's copy peak",
+            TARGET_NAMES[1],
             f"time ratio {min(win.values()):.2f}-{max(win.values()):.2f}x ({len(slow)} sizes above "
             f"{1 + TARGETS_NOISE:.2f}x); lowest share of peak {frac[low]:.0%} at {fmt_size(low)} "
             f"({run.level_of(low)} peak {peaks[run.level_of(low)]['gbps']:.1f} GB/s)" if frac else "no peaks",
@@ -1993,11 +1993,11 @@ def _targets_found(run, fc, base):
                 txt += f" ({c['worst_gbps']:.1f} vs glibc's worst {b['worst_gbps']:.1f} GB/s)"
             ok = ok and good
             parts.append(txt + ("" if good else " MISS"))
-        rows.append(("worst placement >= 0.85x own aligned (n >= 4 KiB), >= 0.6x and >= glibc's worst (256 B-4 KiB)",
+        rows.append((TARGET_NAMES[2],
                      "; ".join(parts), ok))
     dist = _by_label(run, "dist", fc, base)
     if dist:
-        rows.append(("random sizes, every distribution: <= 0.85x glibc's time",
+        rows.append((TARGET_NAMES[3],
                      ", ".join(f"{k.replace('Memcpy', '')} {v:.2f}x" for k, v in dist.items()),
                      all(v <= 0.85 for v in dist.values())))
     large = {r["label"]: r for r in run.results("large", contender=fc)}
@@ -2012,14 +2012,14 @@ def _targets_found(run, fc, base):
             share = large[lab]["gbps"] / dram["gbps"] if dram else float("nan")
             ok = ok and sp >= 1.0 and share >= 0.95
             parts.append(f"{lab} {sp:.2f}x glibc's speed, {large[lab]['gbps']:.1f} GB/s = {share:.0%} of the DRAM peak")
-        rows.append(("large (400 MiB): >= 1.0x glibc, >= 95% of the DRAM copy peak", "; ".join(parts), ok))
+        rows.append((TARGET_NAMES[4], "; ".join(parts), ok))
     mm = {}
     for lab in sorted({r["label"] for r in run.results("memmove", contender=fc)}):
         rr = _time_ratios(run, "memmove", fc, base, label=lab)
         if rr:
             mm[lab] = (geomean(list(rr.values())), max(rr.values()), max(rr, key=rr.get))
     if mm:
-        rows.append(("memmove by overlap: geomean <= 0.95x, none above 1.00x (noise: 5%)",
+        rows.append((TARGET_NAMES[5],
                      "; ".join(f"{lab} {g:.2f}x (max {m:.2f}x at {fmt_size(n)})" for lab, (g, m, n) in mm.items()),
                      all(g <= 0.95 and m <= 1 + TARGETS_NOISE for g, m, n in mm.values())))
     return rows
