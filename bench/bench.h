@@ -113,6 +113,8 @@ void scenario_uaccess(void);
 void scenario_pipe(void);
 void scenario_dist(void);
 void scenario_readback(void);
+/* The sizes a scenario runs: --sizes if given, else its default list. */
+size_t pick_sizes(const size_t *dflt, size_t ndflt, const size_t **out);
 void scenario_peak(void);
 
 /* Machine ceilings measured by `peak` (0 until measured). */

@@ -218,7 +218,7 @@ void progress(const char *what, size_t i, size_t total)
 }
 
 /* The sizes a scenario runs: --sizes if given, else its default list. */
-static size_t pick_sizes(const size_t *dflt, size_t ndflt, const size_t **out)
+size_t pick_sizes(const size_t *dflt, size_t ndflt, const size_t **out)
 {
     if (nuser_sizes) {
         *out = user_sizes;

@@ -8,8 +8,9 @@
  * stores cannot forward to that load (a masked store; a load spanning two
  * stores) pays the wait for the stores to commit to L1.
  *
- * Sizes 8 B .. 1 KiB (multiples of 8; buffers 64-aligned, so the load is an
- * aligned 8-byte load inside the copy's last store), contenders interleaved
+ * Sizes 8 B .. 1 KiB by default (multiples of 8; buffers 64-aligned, so the
+ * load is an aligned 8-byte load inside the copy's last store), or --sizes
+ * (8 .. 4096; others are skipped, the load is then unaligned), contenders interleaved
  * sample by sample, median of opts.samples samples of >= opts.min_sample_ns.
  */
 #include "bench.h"
@@ -17,7 +18,8 @@
 #include <string.h>
 
 static const size_t rb_sizes[] = {8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 512, 1024};
-#define NRB (sizeof rb_sizes / sizeof rb_sizes[0])
+#define NRB_DEFAULT (sizeof rb_sizes / sizeof rb_sizes[0])
+#define RB_MAX 4096
 
 /* iters dependent calls; returns ns per call. */
 static double chain(copy_fn fn, unsigned char *dst, const unsigned char *src, size_t n, uint64_t iters)
@@ -39,23 +41,29 @@ void scenario_readback(void)
         if (!strcmp(fcbench_contenders[j].name, "libc")) libc = j;
     /* 1 KiB into each area: bench_validate checks 64 bytes on either side of dst */
     unsigned char *src = bench_alloc(8192) + 1024, *dst = bench_alloc(8192) + 1024;
-    memset(src, 0, 2048);
-    static struct stats st[NRB][MAX_CONTENDERS];
-    static unsigned char valid[NRB][MAX_CONTENDERS];
+    memset(src, 0, RB_MAX + 64); /* the chain adds 0..63 to src */
+    const size_t *sizes;
+    size_t nrb = pick_sizes(rb_sizes, NRB_DEFAULT, &sizes);
+    static struct stats st[MAX_CONTENDERS];
+    unsigned char valid[MAX_CONTENDERS];
     printf("\n== readback: ns per call of copy n bytes, then load dst's last 8 bytes and make the next\n"
            "   call's src depend on them (store-to-load forwarding latency; hot, aligned; median%s)\n",
            libc != (size_t)-1 ? "; x = time relative to libc" : "");
     printf("%-8s", "bytes");
     for (size_t j = 0; j < k; j++) printf(" %18.18s", fcbench_contenders[j].name);
     putchar('\n');
-    for (size_t s = 0; s < NRB; s++) {
-        size_t n = rb_sizes[s];
+    for (size_t s = 0; s < nrb; s++) {
+        size_t n = sizes[s];
+        if (n < 8 || n > RB_MAX) {
+            fprintf(stderr, "fcbench readback: size %zu skipped (8 .. %d)\n", n, RB_MAX);
+            continue;
+        }
         struct bench_case bc = {.dst = dst, .src = src, .n = n};
         uint64_t iters[MAX_CONTENDERS];
         double ns[MAX_CONTENDERS][MAX_SAMPLES];
         for (size_t j = 0; j < k; j++) {
-            valid[s][j] = (unsigned char)bench_validate(&fcbench_contenders[j], &bc);
-            if (!valid[s][j]) continue;
+            valid[j] = (unsigned char)bench_validate(&fcbench_contenders[j], &bc);
+            if (!valid[j]) continue;
             iters[j] = 64; /* calibrate: a sample of >= min_sample_ns */
             while (iters[j] < ((uint64_t)1 << 30) &&
                    chain(fcbench_contenders[j].memcpy_fn, dst, src, n, iters[j]) * (double)iters[j] < opts.min_sample_ns)
@@ -65,23 +73,23 @@ void scenario_readback(void)
         for (unsigned r = 0; r < samples; r++)
             for (size_t c = 0; c < k; c++) {
                 size_t j = (c + r) % k; /* rotate who goes first */
-                if (valid[s][j]) ns[j][r] = chain(fcbench_contenders[j].memcpy_fn, dst, src, n, iters[j]);
+                if (valid[j]) ns[j][r] = chain(fcbench_contenders[j].memcpy_fn, dst, src, n, iters[j]);
             }
         printf("%-8zu", n);
         for (size_t j = 0; j < k; j++) {
-            if (!valid[s][j]) {
+            if (!valid[j]) {
                 printf(" %18s", "-");
                 continue;
             }
-            stats_from_samples(&st[s][j], ns[j], samples, (double)n);
-            st[s][j].iters = iters[j];
-            bench_record("readback", &fcbench_contenders[j], &bc, &st[s][j]);
-            if (libc != (size_t)-1 && valid[s][libc])
-                printf(" %8.2f ns %5.2fx", st[s][j].med_ns, st[s][j].med_ns / st[s][libc].med_ns);
+            stats_from_samples(&st[j], ns[j], samples, (double)n);
+            st[j].iters = iters[j];
+            bench_record("readback", &fcbench_contenders[j], &bc, &st[j]);
+            if (libc != (size_t)-1 && valid[libc])
+                printf(" %8.2f ns %5.2fx", st[j].med_ns, st[j].med_ns / st[libc].med_ns);
             else
-                printf(" %8.2f ns       ", st[s][j].med_ns);
+                printf(" %8.2f ns       ", st[j].med_ns);
         }
         putchar('\n');
-        progress("readback", s, NRB);
+        progress("readback", s, nrb);
     }
 }

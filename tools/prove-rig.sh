@@ -40,14 +40,17 @@ if [ "$(uname -m)" = x86_64 ]; then # the x86-64 routines (one template, both wi
     "x86 non-temporal 4-page interleave drops one vector|src/x86/vec_copy.h|s/for \(size_t k = 0; k < 4; k\+\+\) FC_STREAM\(/for (size_t k = 0; k < 4; k++) if (p * 4 + k != 15) FC_STREAM(/|FASTCOPY_TUNE=nt_threshold=1,nt_pages=4 test_grid large --impl sse2"
     "x86 rep movsb window copies one byte short|src/x86/vec_copy.h|s/fc__rep_movsb\(d \+ head, s \+ head, n - head\);/fc__rep_movsb(d + head, s + head, n - head - 1);/|FASTCOPY_TUNE=movsb_min=1,movsb_max=1g test_grid small --impl avx2"
     "x86 page split: second half starts one byte late|src/x86/vec_copy.h|s/    fc_copy_le8w\(d \+ p, s \+ p, n - p\);/    fc_copy_le8w(d + p + 1, s + p + 1, n - p - 1);/|test_grid small --impl avx2"
-    "x86 page-safe edges: last part one byte short|src/x86/vec_copy.h|s/    fc_copy_lt_w\(d \+ z, s \+ z, n - z\);/    fc_copy_lt_w(d + z, s + z, n - z - (n > z));/|test_grid small --impl sse2"
+    "x86 page-safe edges: last part one byte short|src/x86/vec_copy.h|s/    fc_copy_lt64\(d \+ z, s \+ z, n - z\);/    fc_copy_lt64(d + z, s + z, n - z - (n > z));/|test_grid small --impl sse2"
     "x86 page-safe edges: backward head one vector short|src/x86/vec_copy.h|s/fc_edges_page_safe\(d, s, n, 4 \* FC_W, FC_W\)/fc_edges_page_safe(d, s, n, 3 * FC_W, FC_W)/|test_grid small --impl avx2"
+    "x86 4..16 class: 8-byte moves taken at n = 7|src/x86/vec_copy.h|s/cmpq \\\$8, %\[n\]/cmpq \\\$7, %[n]/|test_grid small --impl sse2"
+    "x86 4..16 class taken at n = 17|src/x86/vec_copy.h|s/    if \(n <= 16\) \{/    if (n <= 17) {/|test_grid small --impl avx2"
+    "x86 17..63 class: middle moves too far apart|src/x86/vec_copy.h|s/a = \(m \* 11\) >> 5/a = (m * 3) >> 3/|test_grid small --impl sse2"
     "x86 4K-aliasing rule ignores overlap|src/x86/vec_copy.h|s/    if \(\(uintptr_t\)s - \(uintptr_t\)d < n\) \/\* src in/    if (0) \/* src in/|test_overlap --impl sse2"
   )
-  if grep -qw avx512f /proc/cpuinfo; then # the W = 64 class exists only in the avx512 build
+  if grep -qw avx512f /proc/cpuinfo; then # the W = 64 build (its 2-vector class is 64..128)
     mutants+=(
-      "x86 avx512 33..64 class: tail store one byte late|src/x86/vec_copy.h|s/_mm256_storeu_si256\(\(__m256i \*\)\(d \+ n - 32\), b\);/_mm256_storeu_si256((__m256i *)(d + n - 31), b);/|test_grid small --impl avx512"
-      "x86 avx512 33..64 class taken at n = 65|src/x86/vec_copy.h|s/#if FC_W > 32\n    if \(n <= 64\) \{/#if FC_W > 32\n    if (n <= 65) {/|test_grid small --impl avx512"
+      "x86 avx512 64..128 class taken at n = 129|src/x86/vec_copy.h|s/#if FC_W > 16\n    if \(n <= 2 \* FC_W\) \{\n        fc_vec_2/#if FC_W > 16\n    if (n <= 2 * FC_W + 1) {\n        fc_vec_2/|test_grid small --impl avx512"
+      "x86 avx512 64..128 class: last vector stored one byte late|src/x86/vec_copy.h|s/    FC_ST\(0, a\);\n    FC_ST\(n - FC_W, b\);/    FC_ST(0, a);\n    FC_ST(n - FC_W + 1, b);/|test_grid small --impl avx512"
     )
   else
     echo "prove-rig: no AVX-512 on this CPU: the 2 avx512 mutants are not run"
