@@ -4,10 +4,15 @@
  * value i = P(size == i), i = 0..4096).  Six Google fleet distributions ship in
  * bench/distributions (license note there); FCBENCH_DIST_DIR points elsewhere.
  *
- * Each distribution becomes one batch of 4096 calls with sizes drawn from it
+ * Each distribution becomes one batch of 65536 calls with sizes drawn from it
  * and src/dst offsets drawn uniformly from 0..63 (fixed seed: every contender
  * runs the same calls).  A sample is whole passes over the batch, so the
- * branch predictor sees 4096 unrelated sizes, not one; the buffers are 8 KiB
+ * branch predictor sees 65536 unrelated sizes, not one.  Not fewer: a batch
+ * replayed pass after pass is a sequence the predictor can partly learn, and
+ * with 4096 calls it did (Intel Xeon guest, 2026-11-23: fc / glibc on Google B
+ * read 0.48-0.81x with 4096 depending only on where the code was linked,
+ * 0.82x for both layouts with 65536 and with 1M; glibc gained too).
+ * FCBENCH_DIST_BATCH=N (64 .. 4M) sets it for experiments.  The buffers are 8 KiB
  * and stay in L1 (hot; with --cold every call goes to another slot of the cold
  * region).  Reported: median ns per call, and the time relative to libc,
  * each contender measured head to head with libc alone (see below).
@@ -20,7 +25,8 @@
 
 #include "fastcopy.h"
 
-#define BATCH 4096
+#define BATCH_DEFAULT 65536
+#define BATCH_MAX (1u << 22)
 #define MAXSIZE 4096
 
 static const char *const dists[] = {"MemcpyGoogleA", "MemcpyGoogleB", "MemcpyGoogleD",
@@ -65,8 +71,20 @@ void scenario_dist(void)
 {
     enum { ND = sizeof dists / sizeof dists[0] };
     static double cdf[MAXSIZE + 1];
-    static uint32_t n[ND][BATCH];
-    static uint8_t so[ND][BATCH], dof[ND][BATCH];
+    size_t BATCH = BATCH_DEFAULT;
+    const char *eb = getenv("FCBENCH_DIST_BATCH");
+    if (eb && *eb) {
+        unsigned long v = strtoul(eb, NULL, 0);
+        if (v >= 64 && v <= BATCH_MAX) BATCH = v;
+    }
+    uint32_t *n[ND];
+    uint8_t *so[ND], *dof[ND];
+    for (size_t d = 0; d < ND; d++) {
+        n[d] = malloc(BATCH * sizeof *n[d]);
+        so[d] = malloc(BATCH);
+        dof[d] = malloc(BATCH);
+        if (!n[d] || !so[d] || !dof[d]) exit(1);
+    }
     static struct bench_batch b[ND];
     struct bench_case bc[ND];
     const char *labels[ND];
@@ -151,7 +169,7 @@ void scenario_dist(void)
         }
     }
     printf("\n== dist: random sizes from real memcpy size distributions (%s), random src/dst offsets\n"
-           "   0..63, batches of %d calls, %s: median ns per call%s\n",
+           "   0..63, batches of %zu calls, %s: median ns per call%s\n",
            data_dir(), BATCH, opts.cold ? "cold" : "hot",
            libc == (size_t)-1  ? ""
            : k < 3             ? " (x = time relative to libc, same run)"
@@ -170,6 +188,11 @@ void scenario_dist(void)
                 printf(" %8.2f ns       ", x[j].med_ns);
         }
         putchar('\n');
+    }
+    for (size_t d = 0; d < ND; d++) {
+        free(n[d]);
+        free(so[d]);
+        free(dof[d]);
     }
     free(valid);
     free(base);
