@@ -454,10 +454,11 @@ FC_NOINLINE void *fc_copy_split(fc_u8 *d, const fc_u8 *s, size_t n)
 /* The whole ladder; memcpy and memmove share it.  Returns d.  n < 64 is
  * tested first, then n <= 16 (fc_copy_lt64): with the two branch-free
  * classes 4..16 and 17..63 every size below 64 is two compares away and
- * 64..2W one.  Intel Xeon guest, fcbench dist head to head with glibc,
- * 4 alternating rounds, medians (A B D L M W): the ladder with classes
- * <16, 16..32, 33..64 (a compare for each) 0.75 1.00 0.95 0.54 0.86 0.85;
- * this one 0.59 0.56 0.59 0.51 0.55 0.56.  The price, fixed sizes in a loop:
+ * 64..2W one.  Intel Xeon guest, fcbench dist head to head with glibc
+ * (batches of 65536 calls), 4 alternating rounds, medians (A B D L M W): the
+ * ladder with classes <16, 16..32, 33..64 (a compare for each, and one at 8
+ * and 4) 0.87 1.05 1.09 0.80 1.03 1.08; this one 0.81 0.82 0.81 0.72 0.73
+ * 0.77.  The price, fixed sizes in a loop:
  * 16-63 B about 1 cycle more per call (4 moves instead of 2), 1.0-1.13x
  * glibc's time where the old ladder had 0.7-0.87x (fcbench sizes).
  * `split` (a constant): memcpy splits 2W+1..8W copies at a page boundary;
