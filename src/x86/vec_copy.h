@@ -107,30 +107,34 @@ FC_INLINE void fc_copy_lt4(fc_u8 *d, const fc_u8 *s, size_t n)
 }
 
 /* 4 <= n <= 16 without a branch on n: two 4-byte moves (first and last
- * 4 bytes) always, then two 8-byte moves (first and last 8) that, when n < 8,
- * read a constant and write a per-thread slot instead of src/dst.  The
- * choice is three cmovs on one compare: a branch at 8 here is mispredicted
- * on real size mixes (4..7 and 8..15 are both common).  The 8-byte stores
- * come last, so for n >= 8 an 8-byte read of either end of dst right after
- * the copy is served by one store (store-to-load forwarding; fcbench
- * readback: 8-15 B within 1.06x glibc, where four 4-byte moves took 2-2.7x).
- * The slot is thread-local (initial-exec: a constant offset from %fs) so
- * threads never share its cache line; a stack slot measured the same on
- * throughput but made gcc realign the stack in this path. */
-static const uint64_t fc_zero8 = 0;
-static __thread uint64_t fc_sink8 __attribute__((tls_model("initial-exec")));
+ * 4 bytes) always, then two 8-byte moves (first and last 8: from s8 and
+ * s8 + n - 8 to d8 and d8 + n - 8) where s8, d8 are src, dst when n >= 8
+ * and, when n < 8, two spots in a 32-byte per-thread scratch block: the
+ * loads read its bytes 4..15 (never written), the stores write its bytes
+ * 20..31 (never read), so no load of this path ever waits for one of its
+ * stores (an 8-byte constant in .rodata read in place of src measured 3x
+ * slower at 4-7 B in one of two builds: its address matched the slot's in
+ * the low 12 bits, a 4K-alias stall on every call).  The choice is two
+ * cmovs on one compare: a branch at 8 here is mispredicted on real size
+ * mixes (4..7 and 8..15 are both common).  The 8-byte stores come last, so
+ * for n >= 8 an 8-byte read of either end of dst right after the copy is
+ * served by one store (store-to-load forwarding; fcbench readback: 8-15 B
+ * within 1.06x glibc, where four 4-byte moves took 2-2.7x).  Thread-local
+ * (initial-exec: a constant offset from %fs), so threads never share its
+ * cache line; a stack slot made gcc realign the stack in this path. */
+static __thread uint64_t fc_scratch32[4] __attribute__((tls_model("initial-exec"), aligned(32)));
 FC_INLINE void fc_copy_4_16(fc_u8 *d, const fc_u8 *s, size_t n)
 {
     const fc_u8 *s8 = s;
     fc_u8 *d8 = d;
-    size_t k = n - 8;
-    /* n < 8: s8 = &fc_zero8, d8 = &fc_sink8, k = 0 (cmov, never a branch) */
+    ptrdiff_t k = (ptrdiff_t)n - 8; /* n < 8: -4..-1, and s8 + k, d8 + k stay in their halves */
+    fc_u8 *z = (fc_u8 *)fc_scratch32;
+    /* n < 8: s8 = z + 8 (reads z[4..15]), d8 = z + 24 (writes z[20..31]); cmov, never a branch */
     __asm__("cmpq $8, %[n]\n\t"
             "cmovb %[zs], %[s8]\n\t"
-            "cmovb %[zd], %[d8]\n\t"
-            "cmovb %[z], %[k]"
-            : [s8] "+r"(s8), [d8] "+r"(d8), [k] "+r"(k)
-            : [n] "r"(n), [zs] "r"((const fc_u8 *)&fc_zero8), [zd] "r"((fc_u8 *)&fc_sink8), [z] "r"((size_t)0)
+            "cmovb %[zd], %[d8]"
+            : [s8] "+r"(s8), [d8] "+r"(d8)
+            : [n] "r"(n), [zs] "r"(z + 8), [zd] "r"(z + 24)
             : "cc");
     uint32_t a = *(const fc_u32u *)s, b = *(const fc_u32u *)(s + n - 4);
     uint64_t x = *(const fc_u64u *)s8, y = *(const fc_u64u *)(s8 + k);
