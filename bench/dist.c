@@ -71,18 +71,18 @@ void scenario_dist(void)
 {
     enum { ND = sizeof dists / sizeof dists[0] };
     static double cdf[MAXSIZE + 1];
-    size_t BATCH = BATCH_DEFAULT;
+    size_t batch = BATCH_DEFAULT;
     const char *eb = getenv("FCBENCH_DIST_BATCH");
     if (eb && *eb) {
         unsigned long v = strtoul(eb, NULL, 0);
-        if (v >= 64 && v <= BATCH_MAX) BATCH = v;
+        if (v >= 64 && v <= BATCH_MAX) batch = v;
     }
     uint32_t *n[ND];
     uint8_t *so[ND], *dof[ND];
     for (size_t d = 0; d < ND; d++) {
-        n[d] = malloc(BATCH * sizeof *n[d]);
-        so[d] = malloc(BATCH);
-        dof[d] = malloc(BATCH);
+        n[d] = malloc(batch * sizeof *n[d]);
+        so[d] = malloc(batch);
+        dof[d] = malloc(batch);
         if (!n[d] || !so[d] || !dof[d]) exit(1);
     }
     static struct bench_batch b[ND];
@@ -102,8 +102,8 @@ void scenario_dist(void)
             continue;
         }
         uint64_t seed = 0x9e3779b97f4a7c15ull + d;
-        b[nc] = (struct bench_batch){BATCH, n[nc], so[nc], dof[nc], 0};
-        for (size_t i = 0; i < BATCH; i++) {
+        b[nc] = (struct bench_batch){batch, n[nc], so[nc], dof[nc], 0};
+        for (size_t i = 0; i < batch; i++) {
             double u = (double)(xs(&seed) >> 11) / 9007199254740992.0;
             size_t lo = 0, hi = sizes - 1; /* first size whose cumulative probability exceeds u */
             while (lo < hi) {
@@ -119,7 +119,7 @@ void scenario_dist(void)
             b[nc].bytes += lo;
         }
         bc[nc] = area;
-        bc[nc].n = (size_t)(b[nc].bytes / BATCH + 0.5);
+        bc[nc].n = (size_t)(b[nc].bytes / batch + 0.5);
         bc[nc].batch = &b[nc];
         labels[nc++] = dists[d];
     }
@@ -170,7 +170,7 @@ void scenario_dist(void)
     }
     printf("\n== dist: random sizes from real memcpy size distributions (%s), random src/dst offsets\n"
            "   0..63, batches of %zu calls, %s: median ns per call%s\n",
-           data_dir(), BATCH, opts.cold ? "cold" : "hot",
+           data_dir(), batch, opts.cold ? "cold" : "hot",
            libc == (size_t)-1  ? ""
            : k < 3             ? " (x = time relative to libc, same run)"
                                : " (x = time relative to libc, each contender head to head with libc alone;\n"
@@ -180,7 +180,7 @@ void scenario_dist(void)
     putchar('\n');
     for (size_t d = 0; d < nc; d++) {
         const struct stats *x = st + d * k;
-        printf("%-16s %9.1f", labels[d], b[d].bytes / BATCH);
+        printf("%-16s %9.1f", labels[d], b[d].bytes / batch);
         for (size_t j = 0; j < k; j++) {
             if (base[d * k + j] > 0 && x[j].med_ns > 0)
                 printf(" %8.2f ns %5.2fx", x[j].med_ns, x[j].med_ns / base[d * k + j]);

@@ -24,7 +24,7 @@
  *   |----------------|------------------------------------------------------------------|
  *   | 0..3           | bytes first, middle, last (no loop, one branch)                  |
  *   | 4..16          | two 4-byte moves (first, last) and two 8-byte moves (first,      |
- *   |                | last) that cmov redirects to a constant/thread-local slot when    |
+ *   |                | last) that cmov redirects into a thread-local scratch block when  |
  *   |                | n < 8: no branch at 8                                             |
  *   | 17..63         | four 16-byte moves at 0, a, n-16-a, n-16, a = 11(n-16)/32: no    |
  *   |                | branch at 32; xmm in every build (no vzeroupper below 64)         |
@@ -119,9 +119,12 @@ FC_INLINE void fc_copy_lt4(fc_u8 *d, const fc_u8 *s, size_t n)
  * mixes (4..7 and 8..15 are both common).  The 8-byte stores come last, so
  * for n >= 8 an 8-byte read of either end of dst right after the copy is
  * served by one store (store-to-load forwarding; fcbench readback: 8-15 B
- * within 1.06x glibc, where four 4-byte moves took 2-2.7x).  Thread-local
+ * at 1.1x glibc's time, where four 4-byte moves took 2-2.7x).  Thread-local
  * (initial-exec: a constant offset from %fs), so threads never share its
- * cache line; a stack slot made gcc realign the stack in this path. */
+ * cache line; a stack slot made gcc realign the stack in this path.  What
+ * it cannot avoid: for n < 8 the two stores go to the scratch block, and a
+ * load the caller makes right after from an address with the same low 12
+ * bits as those stores waits for them (a 4K-alias stall, ~3 ns). */
 static __thread uint64_t fc_scratch32[4] __attribute__((tls_model("initial-exec"), aligned(32)));
 FC_INLINE void fc_copy_4_16(fc_u8 *d, const fc_u8 *s, size_t n)
 {
