@@ -119,19 +119,18 @@ FC_INLINE void fc_copy_lt4(fc_u8 *d, const fc_u8 *s, size_t n)
  * mixes (4..7 and 8..15 are both common).  The 8-byte stores come last, so
  * for n >= 8 an 8-byte read of either end of dst right after the copy is
  * served by one store (store-to-load forwarding; fcbench readback: 8-15 B
- * at 1.1x glibc's time, where four 4-byte moves took 2-2.7x).  Thread-local
- * (initial-exec: a constant offset from %fs), so threads never share its
+ * at 1.1x glibc's time, where four 4-byte moves took 2-2.7x).  The block is
+ * thread-local (fc__x86_scratch32, cpu/x86.h), so threads never share its
  * cache line; a stack slot made gcc realign the stack in this path.  What
  * it cannot avoid: for n < 8 the two stores go to the scratch block, and a
  * load the caller makes right after from an address with the same low 12
  * bits as those stores waits for them (a 4K-alias stall, ~3 ns). */
-static __thread uint64_t fc_scratch32[4] __attribute__((tls_model("initial-exec"), aligned(32)));
 FC_INLINE void fc_copy_4_16(fc_u8 *d, const fc_u8 *s, size_t n)
 {
     const fc_u8 *s8 = s;
     fc_u8 *d8 = d;
     ptrdiff_t k = (ptrdiff_t)n - 8; /* n < 8: -4..-1, and s8 + k, d8 + k stay in their halves */
-    fc_u8 *z = (fc_u8 *)fc_scratch32;
+    fc_u8 *z = (fc_u8 *)fc__x86_scratch32;
     /* n < 8: s8 = z + 8 (reads z[4..15]), d8 = z + 24 (writes z[20..31]); cmov, never a branch */
     __asm__("cmpq $8, %[n]\n\t"
             "cmovb %[zs], %[s8]\n\t"
