@@ -7,12 +7,13 @@
  *          of dst; plus, for every mutual offset (dst_off - src_off) mod 64,
  *          four flush placements: src ending right at a PROT_NONE page, src
  *          starting right after one, and the same for dst; and dst across a
- *          page boundary at every position within 132 bytes of either end
- *          (every 64th between), with src placed for both copy directions.
+ *          page boundary at every position within 260 bytes of either end
+ *          (132 off x86-64; every 64th between), with src placed for both
+ *          copy directions.
  *   large: sizes from 2 KiB to 16 MiB around every power of two (+-1) and
  *          page multiples, at offset pairs covering every source shift and
  *          the four flush placements (fewer cases per size above 1 MiB), and
- *          dst across a page boundary 1..129 bytes from either end.
+ *          dst across a page boundary 1..257 bytes from either end.
  *
  * Checks: the return value is dst; dst[0..n) equals src; no byte outside dst
  * changed (sentinels, or the guard page itself on a flush side); no access
@@ -117,13 +118,21 @@ static void cross_one(const struct fn_under_test *f, struct arena *S, struct are
  * x86 loops go forward), and 97 (they go backward). */
 static const size_t cross_seps[] = {2048, 2049, 2081, 97};
 
-/* Every boundary position within 132 bytes of either end of dst (4 vectors of
- * 32 and then some) and every 64th between. */
+/* Every boundary position within CROSS_NEAR bytes of either end of dst and
+ * every 64th between.  x86-64: 260, the loops' edge stores (4 vectors of 64
+ * at the tail, avx512) and then some, each split at the boundary lane by
+ * lane (vec_copy.h); elsewhere 132 (4 vectors of 32), which keeps the qemu
+ * runs short. */
+#if defined(__x86_64__)
+#define CROSS_NEAR 260
+#else
+#define CROSS_NEAR 132
+#endif
 static void cross_placements(const struct fn_under_test *f, struct arena *S, struct arena *D, size_t n)
 {
     cur.placement = "dst across a page boundary";
     for (size_t p = 1; p < n; p++) {
-        if (p > 132 && p < n - 132 && p % 64) continue;
+        if (p > CROSS_NEAR && p < n - CROSS_NEAR && p % 64) continue;
         for (size_t k = 0; k < sizeof cross_seps / sizeof cross_seps[0]; k++) cross_one(f, S, D, n, p, cross_seps[k]);
     }
 }
@@ -185,7 +194,7 @@ static void grid_large(const struct fn_under_test *f, struct arena *S, struct ar
         flush_placements(f, S, D, n, huge ? rot : 0);
         if (!huge) flush_placements(f, S, D, n, 7);
         /* a page boundary near either end of dst (the loops' edge stores) */
-        static const size_t near[] = {1, 31, 32, 33, 127, 128, 129};
+        static const size_t near[] = {1, 31, 32, 33, 127, 128, 129, 7, 15, 63, 65, 200, 255, 256, 257};
         cur.placement = "dst across a page boundary";
         for (size_t k = 0; k < sizeof near / sizeof near[0]; k += huge ? 3 : 1)
             for (size_t j = 0; j < sizeof cross_seps / sizeof cross_seps[0]; j += huge ? 2 : 1) {

@@ -40,8 +40,10 @@ if [ "$(uname -m)" = x86_64 ]; then # the x86-64 routines (one template, both wi
     "x86 non-temporal 4-page interleave drops one vector|src/x86/vec_copy.h|s/for \(size_t k = 0; k < 4; k\+\+\) FC_STREAM\(/for (size_t k = 0; k < 4; k++) if (p * 4 + k != 15) FC_STREAM(/|FASTCOPY_TUNE=nt_threshold=1,nt_pages=4 test_grid large --impl sse2"
     "x86 rep movsb window copies one byte short|src/x86/vec_copy.h|s/fc__rep_movsb\(d \+ head, s \+ head, n - head\);/fc__rep_movsb(d + head, s + head, n - head - 1);/|FASTCOPY_TUNE=movsb_min=1,movsb_max=1g test_grid small --impl avx2"
     "x86 page split: second half starts one byte late|src/x86/vec_copy.h|s/    fc_copy_le8w\(d \+ p, s \+ p, n - p\);/    fc_copy_le8w(d + p + 1, s + p + 1, n - p - 1);/|test_grid small --impl avx2"
-    "x86 page-safe edges: last part one byte short|src/x86/vec_copy.h|s/    fc_copy_lt64\(d \+ z, s \+ z, n - z\);/    fc_copy_lt64(d + z, s + z, n - z - (n > z));/|test_grid small --impl sse2"
-    "x86 page-safe edges: backward head one vector short|src/x86/vec_copy.h|s/fc_edges_page_safe\(d, s, n, 4 \* FC_W, FC_W\)/fc_edges_page_safe(d, s, n, 3 * FC_W, FC_W)/|test_grid small --impl avx2"
+    "x86 page-safe edges: split head's upper part one byte short|src/x86/vec_copy.h|s/fc_copy_lt64\(p \+ k, sp \+ k, FC_W - k\);/fc_copy_lt64(p + k, sp + k, FC_W - k - (k < FC_W - 1));/|test_grid small --impl sse2"
+    "x86 page-safe edges: backward head stores the wrong vector|src/x86/vec_copy.h|s/s \+ 3 \* FC_W, v3, H\);/s + 3 * FC_W, v2, H);/|test_grid small --impl avx2"
+    "x86 page-safe edges: cut lane's lower part one byte short|src/x86/vec_copy.h|s/fc_store_lt16\(p \+ i, lo, hi, c\);/fc_store_lt16(p + i, lo, hi, c - (c > 1));/|test_grid small --impl sse2"
+    "x86 page-safe edges: cut lane's upper part, high half shifted one byte too few|src/x86/vec_copy.h|s/hi >>= c \* 8;/hi >>= c * 8 - 8;/|test_grid small --impl avx2"
     "x86 4..16 class: 8-byte moves taken at n = 7|src/x86/vec_copy.h|s/cmpq \\\$8, %\[n\]/cmpq \\\$7, %[n]/|test_grid small --impl sse2"
     "x86 4..16 class taken at n = 17|src/x86/vec_copy.h|s/    if \(n <= 16\) \{/    if (n <= 17) {/|test_grid small --impl avx2"
     "x86 17..63 class: middle moves too far apart|src/x86/vec_copy.h|s/a = \(m \* 11\) >> 5/a = (m * 3) >> 3/|test_grid small --impl sse2"
@@ -50,10 +52,11 @@ if [ "$(uname -m)" = x86_64 ]; then # the x86-64 routines (one template, both wi
   if grep -qw avx512f /proc/cpuinfo; then # the W = 64 build (its 2-vector class is 64..128)
     mutants+=(
       "x86 avx512 64..128 class taken at n = 129|src/x86/vec_copy.h|s/#if FC_W > 16\n    if \(n <= 2 \* FC_W\) \{\n        fc_vec_2/#if FC_W > 16\n    if (n <= 2 * FC_W + 1) {\n        fc_vec_2/|test_grid small --impl avx512"
+      "x86 avx512 page-safe edges: lanes rotated by 32 bytes, not 16|src/x86/vec_copy.h|s/_mm512_alignr_epi32\(v, v, 4\)/_mm512_alignr_epi32(v, v, 8)/|test_grid small --impl avx512"
       "x86 avx512 64..128 class: last vector stored one byte late|src/x86/vec_copy.h|s/    FC_ST\(0, a\);\n    FC_ST\(n - FC_W, b\);/    FC_ST(0, a);\n    FC_ST(n - FC_W + 1, b);/|test_grid small --impl avx512"
     )
   else
-    echo "prove-rig: no AVX-512 on this CPU: the 2 avx512 mutants are not run"
+    echo "prove-rig: no AVX-512 on this CPU: the 3 avx512 mutants are not run"
   fi
   if grep -qw avx512bw /proc/cpuinfo && grep -qw bmi2 /proc/cpuinfo; then # avx512-masked's own class
     mutants+=(

@@ -36,8 +36,9 @@
  *   |   page (2W+1..)| straddles it: ~6.5 ns each on Zen 3, see "page-straddle" below)  |
  *   | > 8W           | direction by overlap / 4K aliasing (below); preload head and tail,|
  *   |                | align dst to W, loop of 4 unaligned loads + 4 aligned stores      |
- *   |   edge on a    | no overlap: the unaligned edge stores redone from src, split at  |
- *   |   page boundary| the boundary (tested after the loop; ~5 in 4096 placements)     |
+ *   |   edge on a    | no overlap: the unaligned edge stores split at the boundary:     |
+ *   |   page boundary| tail from the preloaded registers, head from src again (tested   |
+ *   |                | after the loop; ~5 in 4096 placements)                           |
  *   | >= NT thresh.  | no overlap: dst aligned to 64, non-temporal stores, sfence;      |
  *   |   (no overlap) | threshold from the LLC one core group sees (cpu/x86.c); Intel    |
  *   |                | row: 16 KiB blocks as four interleaved 4 KiB streams, the rest   |
@@ -92,6 +93,7 @@
 typedef unsigned char fc_u8;
 typedef uint64_t __attribute__((may_alias, aligned(1))) fc_u64u;
 typedef uint32_t __attribute__((may_alias, aligned(1))) fc_u32u;
+typedef uint16_t __attribute__((may_alias, aligned(1))) fc_u16u;
 
 /* ---- below 64 bytes: shared by every width, xmm and general registers ---- */
 
@@ -248,19 +250,132 @@ FC_INLINE void fc_vec_8(fc_u8 *d, const fc_u8 *s, size_t n)
 #define FC_PAGE_SAFE 1 /* 0: the straddling edges, for measuring what the tests cost */
 #endif
 
-/* The edges of a loop copy of buffers that do not overlap, redone from src
- * without a straddling store: the first `lo` bytes of dst and the last `hi`
- * bytes (lo, hi multiples of W), each as aligned vectors plus the part
- * below W before the first / after the last W-aligned dst address, which
- * lies inside one aligned block.  Out of line: ~5 in 4096 placements. */
-FC_NOINLINE void *fc_edges_page_safe(fc_u8 *d, const fc_u8 *s, size_t n, size_t lo, size_t hi)
+/* FC_LO128(v): v's low 128 bits; FC_ROT128(v): v rotated down by 16 bytes */
+#if FC_W == 16
+#define FC_LO128(v) (v)
+#define FC_ROT128(v) (v)
+#elif FC_W == 32
+#define FC_LO128(v) _mm256_castsi256_si128(v)
+#define FC_ROT128(v) _mm256_permute2x128_si256(v, v, 0x01)
+#elif FC_W == 64
+#define FC_LO128(v) _mm512_castsi512_si128(v)
+#define FC_ROT128(v) _mm512_alignr_epi32(v, v, 4)
+#endif
+
+/* Store the first len (1..15) bytes of the 16-byte value hi:lo at p: two
+ * overlapping moves of the largest power of two <= len (first and last),
+ * the way fc_copy_4_16 copies, so at most two stores and none of them
+ * outside [p, p + len). */
+FC_INLINE void fc_store_lt16(fc_u8 *p, uint64_t lo, uint64_t hi, size_t len)
 {
-    size_t a = (size_t)(-(uintptr_t)d & (FC_W - 1));                                  /* first aligned */
-    size_t z = (size_t)(((uintptr_t)d + n) & ~(uintptr_t)(FC_W - 1)) - (uintptr_t)d; /* last aligned end */
-    fc_copy_lt64(d, s, a); /* a < W: inside one W-aligned block, never straddles */
-    for (size_t k = a; k < a + lo; k += FC_W) FC_STOREA((FC_VT *)(d + k), FC_LD(k));
-    for (size_t k = z - hi; k < z; k += FC_W) FC_STOREA((FC_VT *)(d + k), FC_LD(k));
-    fc_copy_lt64(d + z, s + z, n - z);
+    if (len >= 8) {
+        unsigned sh = (unsigned)(len - 8) * 8; /* bytes len-8..len-1 */
+        *(fc_u64u *)p = lo;
+        *(fc_u64u *)(p + len - 8) = sh ? (lo >> sh) | (hi << (64 - sh)) : lo;
+    } else if (len >= 4) {
+        *(fc_u32u *)p = (uint32_t)lo;
+        *(fc_u32u *)(p + len - 4) = (uint32_t)(lo >> ((len - 4) * 8));
+    } else if (len >= 2) {
+        *(fc_u16u *)p = (uint16_t)lo;
+        *(fc_u16u *)(p + len - 2) = (uint16_t)(lo >> ((len - 2) * 8));
+    } else {
+        *p = (fc_u8)lo;
+    }
+}
+
+/* Store the vector v at p (any alignment) with no store across a page
+ * boundary, from registers alone: when one lies inside [p, p + W), v goes
+ * 16 bytes at a time from its 128-bit lanes (FC_LO128, FC_ROT128), and the
+ * lane the boundary cuts as two parts, each in at most two overlapping moves
+ * (fc_store_lt16).  No load, so nothing to 4K-alias the stores still in the
+ * store buffer (see fc_edges_page_safe).  Also measured and not kept: v to a
+ * stack slot and the parts copied from it.  This Xeon forwards a load from a
+ * slot store only when the load sits inside one 8-byte chunk of the store's
+ * low 32 bytes, and an older line-crossing store to an aliasing address
+ * blocks even that (a 1 KiB copy with its head on a boundary: 11.6 ns, where
+ * the head redone from src took 8.0). */
+FC_INLINE void fc_store_page_safe(fc_u8 *p, FC_VT v)
+{
+    if (!FC_NEAR_PAGE_END(p, FC_W)) {
+        FC_STOREU((FC_VT *)p, v);
+        return;
+    }
+    size_t k = 4096 - ((uintptr_t)p & 4095); /* 1..W-1 bytes before the boundary */
+    for (size_t i = 0; i < FC_W; i += 16) {
+        __m128i x = FC_LO128(v);
+        if (i + 16 <= k || i >= k) {
+            _mm_storeu_si128((__m128i *)(p + i), x);
+        } else {
+            uint64_t lo = (uint64_t)_mm_cvtsi128_si64(x), hi = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(x, x));
+            size_t c = k - i; /* 1..15 bytes of this lane before the boundary */
+            fc_store_lt16(p + i, lo, hi, c);
+            /* the lane shifted down by c bytes: its bytes c..15 */
+            if (c >= 8) {
+                lo = hi >> ((c - 8) * 8);
+                hi = 0;
+            } else {
+                lo = (lo >> (c * 8)) | (hi << (64 - c * 8));
+                hi >>= c * 8;
+            }
+            fc_store_lt16(p + k, lo, hi, 16 - c);
+        }
+        v = FC_ROT128(v);
+    }
+}
+
+/* The edges of a loop copy of buffers that do not overlap, when a page
+ * boundary lies under one of them: the same five stores the loop's epilogue
+ * makes (`lo` of v0..v4 at offsets 0, W, .., the rest ending at n: lo = 1
+ * after the forward loop, 4 after the backward), each split at the boundary
+ * if it crosses one.  Out of line: ~5 in 4096 placements.  The parts of a
+ * split tail edge come from the preloaded registers (fc_store_page_safe),
+ * those of a split head edge from src again (fc_copy_lt64 each side of the
+ * boundary).  FC_EDGE_MODE (bit 0: head, bit 1: tail; 1 = from registers)
+ * chose that by measurement, fcbench cliffs on the Intel Xeon guest, 3 rounds
+ * (fc[avx512] worst GB/s at 1 KiB / 4 KiB):
+ *   edges redone from src as aligned vectors (the version before): 103-141 / 106-117
+ *   mode 0, both from src:       106-109 / 101-121
+ *   mode 1, head from registers:  85-90  / 101-111
+ *   mode 3, both from registers:  78-81  / 137-144
+ *   mode 2, tail from registers: 105-138 / 139-143
+ * Read from src after the loop, a tail edge's loads 4K-alias the loop's own
+ * stores when dst - src is small (4 KiB, src%64 = 15, dst%64 = 20, distance
+ * 5: 113 GB/s against 142 with no page test at all): a 4 KiB copy's 64 loop
+ * stores are all still in the store buffer.  A head edge redone from src is
+ * cheaper than the register split (a 1 KiB copy, same process: 7.0-8.0 ns
+ * against 7.4-9.2), and its loads meet no such alias in these runs. */
+#ifndef FC_EDGE_MODE
+#define FC_EDGE_MODE 2
+#endif
+FC_INLINE void fc_edge_store(fc_u8 *p, const fc_u8 *sp, FC_VT v, int regs)
+{
+    if (regs) {
+        fc_store_page_safe(p, v);
+    } else if (FC_NEAR_PAGE_END(p, FC_W)) {
+        size_t k = 4096 - ((uintptr_t)p & 4095);
+        fc_copy_lt64(p, sp, k);
+        fc_copy_lt64(p + k, sp + k, FC_W - k);
+    } else {
+        FC_STOREU((FC_VT *)p, v);
+    }
+}
+FC_NOINLINE void *fc_edges_page_safe(fc_u8 *d, const fc_u8 *s, size_t n, int lo, FC_VT v0, FC_VT v1, FC_VT v2,
+                                     FC_VT v3, FC_VT v4)
+{
+    const int H = FC_EDGE_MODE & 1, T = (FC_EDGE_MODE >> 1) & 1;
+    if (lo == 1) {
+        fc_edge_store(d + n - 4 * FC_W, s + n - 4 * FC_W, v1, T);
+        fc_edge_store(d + n - 3 * FC_W, s + n - 3 * FC_W, v2, T);
+        fc_edge_store(d + n - 2 * FC_W, s + n - 2 * FC_W, v3, T);
+        fc_edge_store(d + n - FC_W, s + n - FC_W, v4, T);
+        fc_edge_store(d, s, v0, H);
+    } else {
+        fc_edge_store(d, s, v0, H);
+        fc_edge_store(d + FC_W, s + FC_W, v1, H);
+        fc_edge_store(d + 2 * FC_W, s + 2 * FC_W, v2, H);
+        fc_edge_store(d + 3 * FC_W, s + 3 * FC_W, v3, H);
+        fc_edge_store(d + n - FC_W, s + n - FC_W, v4, T);
+    }
     return d;
 }
 
@@ -303,7 +418,7 @@ FC_INLINE fc_u8 *fc_body_bwd(fc_u8 *dp, const fc_u8 *sp, fc_u8 *d)
  * earlier store wrote.
  * `apart` (a constant after inlining): the buffers do not overlap, so when a
  * page boundary lies under the unaligned edge stores (the first W bytes, the
- * last 4W), the edges are redone from src after the loop instead.  Measured
+ * last 4W), fc_edges_page_safe stores them split at the boundary instead.  Measured
  * and not kept, against 4K aliasing between consecutive calls on the same
  * buffers (a call's first loads hitting the previous call's last stores):
  * storing the preloaded edges before the loop (0.96-1.04x at 1-16 KiB, 1.06x
@@ -319,7 +434,7 @@ FC_INLINE void *fc_loop_fwd(fc_u8 *d, const fc_u8 *s, size_t n, int apart)
     /* tested after the loop, off the path to the first loads (before it: 300-512 B 1.06x slower) */
     if (apart && FC_PAGE_SAFE &&
         __builtin_expect(FC_NEAR_PAGE_END(d, FC_W) | FC_NEAR_PAGE_END(dend - 4 * FC_W, 4 * FC_W), 0))
-        return fc_edges_page_safe(d, s, n, FC_W, 4 * FC_W); /* a tail call: no frame for the common path */
+        return fc_edges_page_safe(d, s, n, 1, h, t0, t1, t2, t3); /* a tail call: no frame for the common path */
     FC_ST(n - 4 * FC_W, t0);
     FC_ST(n - 3 * FC_W, t1);
     FC_ST(n - 2 * FC_W, t2);
@@ -341,7 +456,7 @@ FC_INLINE void *fc_loop_bwd(fc_u8 *d, const fc_u8 *s, size_t n, int apart)
     fc_body_bwd(dend - skip, s + n - skip, d);
     if (apart && FC_PAGE_SAFE &&
         __builtin_expect(FC_NEAR_PAGE_END(d, 4 * FC_W) | FC_NEAR_PAGE_END(dend - FC_W, FC_W), 0))
-        return fc_edges_page_safe(d, s, n, 4 * FC_W, FC_W);
+        return fc_edges_page_safe(d, s, n, 4, h0, h1, h2, h3, t);
     FC_ST(0, h0);
     FC_ST(FC_W, h1);
     FC_ST(2 * FC_W, h2);
