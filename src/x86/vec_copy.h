@@ -56,11 +56,14 @@
  *   - no overlap, n >= NT threshold      -> non-temporal forward
  *   - no overlap, n in the movsb window, movsb_gap away from 4K aliasing -> rep movsb
  *     (both behind one compare with special_min, the smaller threshold)
- *   - no overlap, (dst - src) mod 4096 in 1..FC_ALIAS_WINDOW-1 -> backward: a
- *     forward loop would load from addresses that alias (in their low 12 bits)
- *     the stores just made, and stall on false store-to-load forwarding; the
- *     backward loop moves away from them.  Otherwise forward (at 0 a forward
- *     load only matches the store of its own iteration, made after it).
+ *   - no overlap, (dst - src) mod 4096 in 0..FC_ALIAS_WINDOW-1 -> backward: at
+ *     1..WINDOW-1 a forward loop would load from addresses that alias (in their
+ *     low 12 bits) the stores just made, and stall on false store-to-load
+ *     forwarding; the backward loop moves away from them.  At 0 (4K-congruent
+ *     buffers) one call meets no such alias either way, but repeated calls on
+ *     the same pair run faster backward (Zen 3, odd sizes 513 B - 4 KiB: 1.04-
+ *     1.1x glibc's time forward, 1.00x backward; glibc goes backward there too).
+ *     Otherwise forward.
  *
  * Every load and store stays inside [src, src + n) and [dst, dst + n): no
  * over-read, so nothing here is excluded from AddressSanitizer.
@@ -246,6 +249,13 @@ FC_INLINE void fc_vec_8(fc_u8 *d, const fc_u8 *s, size_t n)
 #define FC_NEAR_PAGE_END(p, len) (((-(uintptr_t)(p) - 1) & 4095) < (uintptr_t)(len) - 1)
 /* [d, d + n) crosses a page boundary (n <= 4096). */
 #define FC_CROSSES_PAGE(d, n) (((uintptr_t)(d) & 4095) + (n) > 4096)
+/* Both edges of a loop copy tested at once: [p, p + a) or [q, q + b) has a
+ * page boundary strictly inside when its first and last bytes differ above
+ * bit 11.  One compare and one branch where two FC_NEAR_PAGE_END tests took
+ * two (Zen 3, a same-process loop against glibc, fixed sizes: 300 and 400 B
+ * 1.06x -> 1.00x glibc's time, 512 B 1.11x -> 1.06x). */
+#define FC_EDGES_NEAR_PAGE(p, a, q, b)                                                                              \
+    (((((uintptr_t)(p) ^ ((uintptr_t)(p) + (a) - 1)) | ((uintptr_t)(q) ^ ((uintptr_t)(q) + (b) - 1)))) > 4095)
 #ifndef FC_PAGE_SAFE
 #define FC_PAGE_SAFE 1 /* 0: the straddling edges, for measuring what the tests cost */
 #endif
@@ -433,7 +443,7 @@ FC_INLINE void *fc_loop_fwd(fc_u8 *d, const fc_u8 *s, size_t n, int apart)
     fc_body_fwd(d + skip, s + skip, dend);
     /* tested after the loop, off the path to the first loads (before it: 300-512 B 1.06x slower) */
     if (apart && FC_PAGE_SAFE &&
-        __builtin_expect(FC_NEAR_PAGE_END(d, FC_W) | FC_NEAR_PAGE_END(dend - 4 * FC_W, 4 * FC_W), 0))
+        __builtin_expect(FC_EDGES_NEAR_PAGE(d, FC_W, dend - 4 * FC_W, 4 * FC_W), 0))
         return fc_edges_page_safe(d, s, n, 1, h, t0, t1, t2, t3); /* a tail call: no frame for the common path */
     FC_ST(n - 4 * FC_W, t0);
     FC_ST(n - 3 * FC_W, t1);
@@ -455,7 +465,7 @@ FC_INLINE void *fc_loop_bwd(fc_u8 *d, const fc_u8 *s, size_t n, int apart)
     size_t skip = (((uintptr_t)dend - 1) & (FC_W - 1)) + 1; /* 1..W: the tail covers it */
     fc_body_bwd(dend - skip, s + n - skip, d);
     if (apart && FC_PAGE_SAFE &&
-        __builtin_expect(FC_NEAR_PAGE_END(d, 4 * FC_W) | FC_NEAR_PAGE_END(dend - FC_W, FC_W), 0))
+        __builtin_expect(FC_EDGES_NEAR_PAGE(d, 4 * FC_W, dend - FC_W, FC_W), 0))
         return fc_edges_page_safe(d, s, n, 4, h0, h1, h2, h3, t);
     FC_ST(0, h0);
     FC_ST(FC_W, h1);
@@ -542,7 +552,13 @@ FC_INLINE void *fc_copy_large(fc_u8 *d, const fc_u8 *s, size_t n)
             return d;
         }
     }
-    if (((diff - 1) & 4095) + 1 < (uintptr_t)FC_ALIAS_WINDOW) return fc_loop_bwd(d, s, n, 1); /* 1..WINDOW-1 */
+    /* (dst - src) mod 4096 in 0..WINDOW-1: backward (0 included, as glibc
+     * does: repeated copies between two 4K-congruent buffers - two page-aligned
+     * allocations - run faster backward; Zen 3, fcbench sizes aligned, 3 rounds,
+     * time / glibc's: 513 B 1.105 -> 1.052, 1023 B 1.085 -> 1.000, 1025 B
+     * 1.057 -> 1.000, 2047 B 1.044 -> 1.000, 4097 B 1.058 -> 0.910, powers of
+     * two unchanged) */
+    if ((diff & 4095) < (uintptr_t)FC_ALIAS_WINDOW) return fc_loop_bwd(d, s, n, 1);
     return fc_loop_fwd(d, s, n, 1);
 }
 
