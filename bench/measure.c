@@ -80,12 +80,13 @@ static size_t slot_step(size_t slots)
 
 /* The timed loop. It is instantiated once per contender slot (run_slot[j] below)
  * so that every contender is called from its own indirect call site: with one
- * shared site the call is polymorphic, and on Zen 3 the contender that follows
- * a given other one in the rotation paid 1-3 cycles per call for small sizes
- * (fcbench sizes at 8-63 B moved a contender by 0.8x-1.25x vs glibc depending
- * only on how many contenders ran and in which order). The asm marker keeps
- * the compiler from folding the identical copies back into one; each copy is
- * aligned to 64 bytes so that every slot sees the same code layout. */
+ * shared site the call is polymorphic, and on Zen 3 some contenders then paid
+ * 1-3 cycles per call at small sizes, which ones depending only on how many
+ * contenders ran and in which order (fcbench sizes, all 8 contenders, 8-63 B:
+ * avx2 1.10-1.13x glibc's time with one site, 0.82-0.88x with one per slot;
+ * glibc's own times unchanged). The asm marker keeps the compiler from
+ * folding the identical copies back into one; each copy is aligned to 64
+ * bytes so that every slot sees the same code layout. */
 #define RUN_CALLS_BODY(K)                                                                                            \
     unsigned char *d = bc->dst;                                                                                      \
     const unsigned char *s = bc->src;                                                                                \
