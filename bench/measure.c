@@ -87,41 +87,43 @@ static size_t slot_step(size_t slots)
  * glibc's own times unchanged). The asm marker keeps the compiler from
  * folding the identical copies back into one; each copy is aligned to 64
  * bytes so that every slot sees the same code layout. */
-#define RUN_CALLS_BODY(K)                                                                                            \
-    unsigned char *d = bc->dst;                                                                                      \
-    const unsigned char *s = bc->src;                                                                                \
-    size_t n = bc->n;                                                                                                \
-    const struct bench_batch *b = bc->batch;                                                                         \
-    size_t slots = bc->slots, stride = bc->stride, step = slot_step(slots), slot = 0;                                \
-    __asm__ volatile("# fcbench run slot %0" ::"i"(K));                                                              \
-    double t0 = now_ns();                                                                                            \
-    if (b)                                                                                                           \
-        for (uint64_t i = 0; i < iters; i++)                                                                         \
-            for (size_t k = 0; k < b->len; k++) {                                                                    \
-                size_t o = slot * stride; /* cold: every call elsewhere */                                           \
-                f(d + o + b->doff[k], s + o + b->soff[k], b->n[k]);                                                  \
-                __asm__ volatile("" ::: "memory");                                                                   \
-                if (slots && (slot += step) >= slots) slot -= slots;                                                 \
-            }                                                                                                        \
-    else if (slots)                                                                                                  \
-        for (uint64_t i = 0; i < iters; i++) {                                                                       \
-            f(d + slot * stride, s + slot * stride, n);                                                              \
-            __asm__ volatile("" ::: "memory");                                                                       \
-            if ((slot += step) >= slots) slot -= slots;                                                              \
-        }                                                                                                            \
-    else                                                                                                             \
-        for (uint64_t i = 0; i < iters; i++) {                                                                       \
-            f(d, s, n);                                                                                              \
-            __asm__ volatile("" ::: "memory"); /* each copy is observable */                                         \
-        }                                                                                                            \
+static inline __attribute__((always_inline)) double run_calls(copy_fn f, const struct bench_case *bc, uint64_t iters)
+{
+    unsigned char *d = bc->dst;
+    const unsigned char *s = bc->src;
+    size_t n = bc->n;
+    const struct bench_batch *b = bc->batch;
+    size_t slots = bc->slots, stride = bc->stride, step = slot_step(slots), slot = 0;
+    double t0 = now_ns();
+    if (b)
+        for (uint64_t i = 0; i < iters; i++)
+            for (size_t k = 0; k < b->len; k++) {
+                size_t o = slot * stride; /* cold: every call elsewhere */
+                f(d + o + b->doff[k], s + o + b->soff[k], b->n[k]);
+                __asm__ volatile("" ::: "memory");
+                if (slots && (slot += step) >= slots) slot -= slots;
+            }
+    else if (slots)
+        for (uint64_t i = 0; i < iters; i++) {
+            f(d + slot * stride, s + slot * stride, n);
+            __asm__ volatile("" ::: "memory");
+            if ((slot += step) >= slots) slot -= slots;
+        }
+    else
+        for (uint64_t i = 0; i < iters; i++) {
+            f(d, s, n);
+            __asm__ volatile("" ::: "memory"); /* each copy is observable */
+        }
     return now_ns() - t0;
+}
 
 typedef double (*run_fn)(copy_fn f, const struct bench_case *bc, uint64_t iters);
 #define RUN_CALLS(K)                                                                                                 \
     __attribute__((noinline, aligned(64))) static double run_calls_##K(copy_fn f, const struct bench_case *bc,      \
                                                                        uint64_t iters)                               \
     {                                                                                                                \
-        RUN_CALLS_BODY(K)                                                                                            \
+        __asm__ volatile("# fcbench run slot " #K);                                                                 \
+        return run_calls(f, bc, iters);                                                                              \
     }
 #define RUN_CALLS_8(K) RUN_CALLS(K##0) RUN_CALLS(K##1) RUN_CALLS(K##2) RUN_CALLS(K##3) RUN_CALLS(K##4) \
     RUN_CALLS(K##5) RUN_CALLS(K##6) RUN_CALLS(K##7)
@@ -139,12 +141,12 @@ static copy_fn pick(const struct contender *c, const struct bench_case *bc)
     return bc->use_memmove ? c->memmove_fn : c->memcpy_fn;
 }
 
-static uint64_t calibrate(const struct bench_opts *o, run_fn run_calls, copy_fn f, const struct bench_case *bc)
+static uint64_t calibrate(const struct bench_opts *o, run_fn run, copy_fn f, const struct bench_case *bc)
 {
     uint64_t iters = 1;
-    run_calls(f, bc, 4); /* warm caches and predictors */
+    run(f, bc, 4); /* warm caches and predictors */
     for (;;) {
-        double t = run_calls(f, bc, iters);
+        double t = run(f, bc, iters);
         if (t >= o->min_sample_ns) return iters;
         double scale = t > 0 ? 1.3 * o->min_sample_ns / t : 16;
         if (scale > 16) scale = 16;
