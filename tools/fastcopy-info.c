@@ -45,10 +45,11 @@ int main(void)
     printf("fastcopy %s - fc_memcpy/fc_memmove use: %s\n", fc_version(), fc_active());
 #if defined(__x86_64__)
     const struct fc_x86_info *x = fc__x86_info();
-    printf("x86-64: %s family 0x%x model 0x%x; sse2 %d avx2 %d avx512f %d (policy default %d) avx512bw %d bmi2 %d "
+    printf("x86-64: %s family 0x%x model 0x%x; sse2 %d avx2 %d avx512f %d (policy: zmm %s) avx512bw %d bmi2 %d "
            "avx-vnni %d erms %d fsrm %d; LLC L%u %zu KiB shared by %u\n",
            x->vendor_amd ? "AMD" : x->vendor_intel ? "Intel" : "other", x->family, x->model, x->sse2, x->avx2,
-           x->avx512f, x->prefer_zmm, x->avx512bw, x->bmi2, x->avx_vnni, x->erms, x->fsrm, x->llc_level,
+           x->avx512f,
+           x->prefer_zmm == 2 ? "ladder, ymm loops" : x->prefer_zmm ? "yes" : "no", x->avx512bw, x->bmi2, x->avx_vnni, x->erms, x->fsrm, x->llc_level,
            x->llc_size >> 10, x->llc_threads);
     if (fc__x86_tune.nt_threshold == (size_t)-1) {
         printf("        non-temporal stores never");

@@ -34,14 +34,14 @@ mutants=(
 )
 if [ "$(uname -m)" = x86_64 ]; then # the x86-64 routines (one template, both widths)
   mutants+=(
-    "x86 backward loop tail one byte short|src/x86/vec_copy.h|s/    FC_ST\(n - FC_W, t\);\n    return d;/    FC_ST(n - FC_W - 1, t);\n    return d;/|test_overlap --impl avx2"
+    "x86 backward loop tail one byte short|src/x86/vec_copy.h|s/    FC_LST\(n - FC_LW, t\);\n    return d;/    FC_LST(n - FC_LW - 1, t);\n    return d;/|test_overlap --impl avx2"
     "x86 8-vector block boundary off by one|src/x86/vec_copy.h|s/    if \(n <= 8 \* FC_W\) \{/    if (n <= 8 * FC_W + 1) {/|test_grid small --impl sse2"
-    "x86 non-temporal loop skips its last block|src/x86/vec_copy.h|s/while \(\(size_t\)\(dend - dp\) >= 4 \* FC_W\) \{\n        __builtin_prefetch/while ((size_t)(dend - dp) >= 8 * FC_W) {\n        __builtin_prefetch/|FASTCOPY_TUNE=nt_threshold=1,nt_pages=1 test_grid large --impl avx2"
-    "x86 non-temporal 4-page interleave drops one vector|src/x86/vec_copy.h|s/for \(size_t k = 0; k < 4; k\+\+\) FC_STREAM\(/for (size_t k = 0; k < 4; k++) if (p * 4 + k != 15) FC_STREAM(/|FASTCOPY_TUNE=nt_threshold=1,nt_pages=4 test_grid large --impl sse2"
+    "x86 non-temporal loop skips its last block|src/x86/vec_copy.h|s/while \(\(size_t\)\(dend - dp\) >= 4 \* FC_LW\) \{\n        if \(FC_NT_PREFETCH\)/while ((size_t)(dend - dp) >= 8 * FC_LW) {\n        if (FC_NT_PREFETCH)/|FASTCOPY_TUNE=nt_threshold=1,nt_pages=1 test_grid large --impl avx2"
+    "x86 non-temporal 4-page interleave drops one vector|src/x86/vec_copy.h|s/for \(size_t k = 0; k < 4; k\+\+\) FC_LSTREAM\(/for (size_t k = 0; k < 4; k++) if (p * 4 + k != 15) FC_LSTREAM(/|FASTCOPY_TUNE=nt_threshold=1,nt_pages=4 test_grid large --impl sse2"
     "x86 rep movsb window copies one byte short|src/x86/vec_copy.h|s/fc__rep_movsb\(d \+ head, s \+ head, n - head\);/fc__rep_movsb(d + head, s + head, n - head - 1);/|FASTCOPY_TUNE=movsb_min=1,movsb_max=1g test_grid small --impl avx2"
     "x86 page split: second half starts one byte late|src/x86/vec_copy.h|s/    fc_copy_le8w\(d \+ p, s \+ p, n - p\);/    fc_copy_le8w(d + p + 1, s + p + 1, n - p - 1);/|test_grid small --impl avx2"
-    "x86 page-safe edges: split head's upper part one byte short|src/x86/vec_copy.h|s/fc_copy_lt64\(p \+ k, sp \+ k, FC_W - k\);/fc_copy_lt64(p + k, sp + k, FC_W - k - (k < FC_W - 1));/|test_grid small --impl sse2"
-    "x86 page-safe edges: backward head stores the wrong vector|src/x86/vec_copy.h|s/s \+ 3 \* FC_W, v3, H\);/s + 3 * FC_W, v2, H);/|test_grid small --impl avx2"
+    "x86 page-safe edges: split head's upper part one byte short|src/x86/vec_copy.h|s/fc_copy_lt64\(p \+ k, sp \+ k, FC_LW - k\);/fc_copy_lt64(p + k, sp + k, FC_LW - k - (k < FC_LW - 1));/|test_grid small --impl sse2"
+    "x86 page-safe edges: backward head stores the wrong vector|src/x86/vec_copy.h|s/s \+ 3 \* FC_LW, v3, H\);/s + 3 * FC_LW, v2, H);/|test_grid small --impl avx2"
     "x86 page-safe edges: cut lane's lower part one byte short|src/x86/vec_copy.h|s/fc_store_lt16\(p \+ i, lo, hi, c\);/fc_store_lt16(p + i, lo, hi, c - (c > 1));/|test_grid small --impl sse2"
     "x86 page-safe edges: cut lane's upper part, high half shifted one byte too few|src/x86/vec_copy.h|s/hi >>= c \* 8;/hi >>= c * 8 - 8;/|test_grid small --impl avx2"
     "x86 4..16 class: 8-byte moves taken at n = 7|src/x86/vec_copy.h|s/cmpq \\\$8, %\[n\]/cmpq \\\$7, %[n]/|test_grid small --impl sse2"
@@ -53,10 +53,11 @@ if [ "$(uname -m)" = x86_64 ]; then # the x86-64 routines (one template, both wi
     mutants+=(
       "x86 avx512 64..128 class taken at n = 129|src/x86/vec_copy.h|s/if \(__builtin_expect\(n <= 2 \* FC_W, 1\)\)/if (__builtin_expect(n <= 2 * FC_W + 1, 1))/|test_grid small --impl avx512"
       "x86 avx512 page-safe edges: lanes rotated by 32 bytes, not 16|src/x86/vec_copy.h|s/_mm512_alignr_epi32\(v, v, 4\)/_mm512_alignr_epi32(v, v, 8)/|test_grid small --impl avx512"
+      "x86 avx512-ymmloop: loop loads one byte late from odd addresses|src/x86/avx512_ymmloop.c|s/#define FC_LLOADU\(p\) _mm256_loadu_si256\(p\)/#define FC_LLOADU(p) _mm256_loadu_si256((const __m256i *)((const char *)(p) + ((uintptr_t)(p) & 1)))/|test_grid small --impl avx512-ymmloop"
       "x86 avx512 64..128 class: last vector stored one byte late|src/x86/vec_copy.h|s/    FC_ST\(0, a\);\n    FC_ST\(n - FC_W, b\);/    FC_ST(0, a);\n    FC_ST(n - FC_W + 1, b);/|test_grid small --impl avx512"
     )
   else
-    echo "prove-rig: no AVX-512 on this CPU: the 3 avx512 mutants are not run"
+    echo "prove-rig: no AVX-512 on this CPU: the 4 avx512 mutants are not run"
   fi
   if grep -qw avx512bw /proc/cpuinfo && grep -qw bmi2 /proc/cpuinfo; then # avx512-masked's own class
     mutants+=(

@@ -18,7 +18,7 @@
  * Last-level cache: deterministic cache parameters, CPUID leaf 4 (Intel) or
  * 0x8000001D (AMD, with TOPOEXT); the highest-level data/unified cache, size =
  * ways * partitions * line * sets, shared by (EAX[25:14] + 1) logical CPUs:
- * one core group's LLC (a Zen 3 CCX: 32 MiB).
+ * one core group's LLC (a Zen 3 CCX or a Zen 4 CCD: 32 MiB).
  *
  *   threshold     value
  *   nt_threshold  policy fraction (below) of that LLC, clamped to [1 MiB,
@@ -71,6 +71,27 @@
  *   |        |             |              |              |     | cores whose clock zmm     |
  *   |        |             |              |              |     | loads/stores do not lower |
  *   |        |             |              |              |     | (glibc's criterion too)   |
+ *   | AMD    | 0x19 with   | 3/4 LLC;     | empty (gap   | lad-| Zen 4 (EPYC, model 0x11,  |
+ *   |        | AVX-512F    | (one CCD);   | 128 if set)  | der | 2-vCPU guest), fcbench    |
+ *   |        | (Zen 4)     | one NT stream|              | only| 2026-11-24, time / glibc's|
+ *   |        |             |              |              |     | (its avx512_unaligned_erms|
+ *   |        |             |              |              |     | ), 3 dist runs: avx512-   |
+ *   |        |             |              |              |     | ymmloop A .79-.80 B .78 D |
+ *   |        |             |              |              |     | .81-.82 L .65-.66 M .72-  |
+ *   |        |             |              |              |     | .74 W .75; avx2 A .89-.91 |
+ *   |        |             |              |              |     | B .80-.82 D .86-.87 L .67-|
+ *   |        |             |              |              |     | .70 M .77-.79 W .76-.79.  |
+ *   |        |             |              |              |     | Loops: zmm splits in two  |
+ *   |        |             |              |              |     | here; the zmm loop's worst|
+ *   |        |             |              |              |     | placement 0.72 / 0.86 /   |
+ *   |        |             |              |              |     | 0.87x own aligned at 4 /  |
+ *   |        |             |              |              |     | 16 / 64 KiB, the ymm      |
+ *   |        |             |              |              |     | loop's 0.81 / 0.88 / 0.91,|
+ *   |        |             |              |              |     | src+1 1-16 KiB 0.94-1.02x |
+ *   |        |             |              |              |     | vs 0.84-0.92x, 400 MiB NT |
+ *   |        |             |              |              |     | 5% slower: ymm loops.     |
+ *   |        |             |              |              |     | rep movsb: 0.035x at      |
+ *   |        |             |              |              |     | (dst-src) mod 4096 < 32   |
  *   | AMD    | 0x17..0x1A  | 3/4 LLC;     | empty (gap   | no  | Zen 3, fcbench 2026-11-22:|
  *   |        | (Zen 1..5)  | (one CCX);   | 128 if set)  |     | rep movsb never ahead of  |
  *   |        |             | one NT stream|              |     | the avx2 loop beyond noise|
@@ -78,8 +99,8 @@
  *   |        |             |              |              |     | time), 1.1-2x slower at   |
  *   |        |             |              |              |     | src+1, 7-34x at dst+1, 30x|
  *   |        |             |              |              |     | at (dst-src) mod 4096<128.|
- *   |        |             |              |              |     | zmm: Zen 3 has none; Zen 4|
- *   |        |             |              |              |     | not measured              |
+ *   |        |             |              |              |     | zmm: Zen 3 has none; Zen 5|
+ *   |        |             |              |              |     | (0x1A) not measured: avx2 |
  *   | other  | any         | 3/4 LLC; one | empty        | no  | not measured: open the    |
  *   |        |             | NT stream    |              |     | window with FASTCOPY_TUNE |
  *   |        |             |              |              |     | after fcbench --impl      |
@@ -89,7 +110,9 @@
  *
  * zmm: whether avx512 (W = 64) may be the default where it runs; "no" keeps
  * avx2 the default (512-bit stores lower the core clock on Intel Skylake-SP
- * to Ice Lake, which costs the code around the copy too).
+ * to Ice Lake, which costs the code around the copy too); "ladder only" makes
+ * avx512-ymmloop the default: the zmm size classes up to 512 bytes, the ymm
+ * loops above (vec_copy.h's FC_LW).
  *
  * NT streams: 4 pages = non-temporal stores 16 KiB at a time as four
  * interleaved 4 KiB streams (vec_copy.h, fc_loop_nt); the AMD row keeps one
@@ -123,26 +146,32 @@ enum { FC_ANY, FC_AMD, FC_INTEL };
 struct fc_policy {
     int vendor;                 /* FC_ANY, FC_AMD, FC_INTEL */
     unsigned fam_lo, fam_hi;    /* CPUID family range, inclusive */
-    int need_vnni_512;          /* row applies only with AVX-VNNI and AVX-512F: Intel's server
-                                 * cores without the zmm clock penalty (not the client cores,
-                                 * which have AVX-VNNI but no AVX-512) */
+    int needs;                  /* features the row requires (FC_NEED_*): AVX-VNNI and AVX-512F
+                                 * pick Intel's server cores without the zmm clock penalty (not
+                                 * the client cores, which have AVX-VNNI but no AVX-512);
+                                 * AVX-512F alone picks Zen 4 out of AMD family 0x19 (Zen 3 has
+                                 * none) */
     int nt_per_thread;          /* 0: nt = LLC * num / den; 1: nt = LLC / its threads * num / den */
     unsigned nt_num, nt_den;
     size_t movsb_min, movsb_max;
     size_t movsb_gap;           /* rep movsb avoids (dst - src) mod 4096 in [-gap, gap) */
-    int zmm;                    /* avx512 may be the default */
+    int zmm;                    /* FC_ZMM_*: which entry may be the default where it runs */
     size_t nt_pages;            /* 1: one linear NT stream; 4: four pages interleaved */
 };
 #define FC_KIB ((size_t)1 << 10)
 #define FC_UP_TO_NT ((size_t)-1) /* movsb_max: the window ends where non-temporal stores begin */
+enum { FC_NEED_AVX512F = 1, FC_NEED_AVX_VNNI = 2 };
+enum { FC_ZMM_NO = 0, FC_ZMM_AVX512 = 1, FC_ZMM_YMMLOOP = 2 }; /* avx2 / avx512 / avx512-ymmloop */
 static const struct fc_policy fc_policy[] = {
-    /* AMD Zen 1..5: rep movsb measured slower (Zen 3) */
-    {FC_AMD, 0x17, 0x1A, 0, 0, 3, 4, 0, 0, 128, 0, 1},
+    /* AMD Zen 4 (family 0x19 with AVX-512; Zen 3 has none): the zmm ladder, ymm loops */
+    {FC_AMD, 0x19, 0x19, FC_NEED_AVX512F, 0, 3, 4, 0, 0, 128, FC_ZMM_YMMLOOP, 1},
+    /* AMD Zen 1..5: rep movsb measured slower (Zen 3, Zen 4) */
+    {FC_AMD, 0x17, 0x1A, 0, 0, 3, 4, 0, 0, 128, FC_ZMM_NO, 1},
     /* Intel Sapphire/Emerald/Granite Rapids (EMR measured): zmm, NT from a thread's LLC share,
      * rep movsb where it keeps up with L1 overflow */
-    {FC_INTEL, 6, 6, 1, 1, 3, 4, 20 * FC_KIB, FC_UP_TO_NT, 0, 1, 4},
+    {FC_INTEL, 6, 6, FC_NEED_AVX512F | FC_NEED_AVX_VNNI, 1, 3, 4, 20 * FC_KIB, FC_UP_TO_NT, 0, FC_ZMM_AVX512, 4},
     /* everything else: not measured, window closed */
-    {FC_ANY, 0, ~0u, 0, 0, 3, 4, 0, 0, 128, 0, 1},
+    {FC_ANY, 0, ~0u, 0, 0, 3, 4, 0, 0, 128, FC_ZMM_NO, 1},
 };
 
 static struct fc_x86_info fc_info;
@@ -244,9 +273,10 @@ void fc__x86_init(void)
     in.sse2 = 1;
     if (in.max_leaf >= 1) {
         fc_cpuid(1, 0, r);
-        unsigned fam = (r[0] >> 8) & 0xf, model = (r[0] >> 4) & 0xf;
-        if (fam == 0xf) fam += (r[0] >> 20) & 0xff;
-        if (fam == 0xf || fam == 6) model |= ((r[0] >> 16) & 0xf) << 4;
+        unsigned base = (r[0] >> 8) & 0xf, fam = base, model = (r[0] >> 4) & 0xf;
+        if (base == 0xf) fam += (r[0] >> 20) & 0xff;
+        /* the extended model counts for base families 6 and 15 (Zen 4: base 15, model 0x11) */
+        if (base == 0xf || base == 6) model |= ((r[0] >> 16) & 0xf) << 4;
         in.family = fam;
         in.model = model;
         int osxsave = (r[2] >> 27) & 1;
@@ -279,10 +309,10 @@ void fc__x86_init(void)
     const struct fc_policy *pol = fc_policy;
     while (!((pol->vendor == FC_ANY || (pol->vendor == FC_AMD ? in.vendor_amd : in.vendor_intel)) &&
              in.family >= pol->fam_lo && in.family <= pol->fam_hi &&
-             (!pol->need_vnni_512 || (in.avx_vnni && in.avx512f))))
+             (!(pol->needs & FC_NEED_AVX512F) || in.avx512f) && (!(pol->needs & FC_NEED_AVX_VNNI) || in.avx_vnni)))
         pol++;
     struct fc_x86_tune t = {FC_NT_DEFAULT, pol->movsb_min, pol->movsb_max, 0, pol->movsb_gap, pol->nt_pages};
-    in.prefer_zmm = pol->zmm && in.avx512f;
+    in.prefer_zmm = in.avx512f ? pol->zmm : FC_ZMM_NO;
     if (in.llc_size) {
         size_t llc = pol->nt_per_thread && in.llc_threads ? in.llc_size / in.llc_threads : in.llc_size;
         size_t nt = llc / pol->nt_den * pol->nt_num;
@@ -325,6 +355,7 @@ int fc__x86_probe_sse2(void) { return fc__x86_info()->sse2; }
 int fc__x86_probe_avx2(void) { return fc__x86_info()->avx2; }
 int fc__x86_probe_avx512(void) { return fc__x86_info()->avx512f; }
 int fc__x86_probe_avx512_masked(void) { return fc__x86_info()->avx512bw && fc__x86_info()->bmi2; }
-int fc__x86_prefer_avx512(void) { return fc__x86_info()->prefer_zmm; }
+int fc__x86_prefer_avx512(void) { return fc__x86_info()->prefer_zmm == FC_ZMM_AVX512; }
+int fc__x86_prefer_avx512_ymmloop(void) { return fc__x86_info()->prefer_zmm == FC_ZMM_YMMLOOP; }
 int fc__x86_probe_erms(void) { return fc__x86_info()->erms; }
 #endif

@@ -35,7 +35,7 @@ struct fc_x86_info {
     int avx512bw, bmi2;        /* avx512bw: with avx512f usable; bmi2: CPUID bit */
     int avx_vnni;              /* CPUID.7.1:EAX[4] (reported; Intel generations without the
                                 * zmm clock penalty have it) */
-    int prefer_zmm;            /* policy: avx512 may be the default */
+    int prefer_zmm;            /* policy: 1 avx512 may be the default, 2 avx512-ymmloop */
     size_t llc_size;           /* bytes of one last-level cache instance, 0 if unknown */
     unsigned llc_level;        /* its level (2 or 3) */
     unsigned llc_threads;      /* logical CPUs sharing it */
@@ -56,15 +56,18 @@ int fc__x86_probe_avx2(void);
 int fc__x86_probe_avx512(void);
 int fc__x86_probe_avx512_masked(void);
 int fc__x86_prefer_avx512(void);
+int fc__x86_prefer_avx512_ymmloop(void);
 int fc__x86_probe_erms(void);
 
-/* The entry points (src/x86/sse2.c, avx2.c, avx512.c, avx512_masked.c, erms.c). */
+/* The entry points (src/x86/sse2.c, avx2.c, avx512.c, avx512_ymmloop.c, avx512_masked.c, erms.c). */
 void *fc_sse2_memcpy(void *restrict dst, const void *restrict src, size_t n);
 void *fc_sse2_memmove(void *dst, const void *src, size_t n);
 void *fc_avx2_memcpy(void *restrict dst, const void *restrict src, size_t n);
 void *fc_avx2_memmove(void *dst, const void *src, size_t n);
 void *fc_avx512_memcpy(void *restrict dst, const void *restrict src, size_t n);
 void *fc_avx512_memmove(void *dst, const void *src, size_t n);
+void *fc_avx512_ymmloop_memcpy(void *restrict dst, const void *restrict src, size_t n);
+void *fc_avx512_ymmloop_memmove(void *dst, const void *src, size_t n);
 void *fc_avx512_masked_memcpy(void *restrict dst, const void *restrict src, size_t n);
 void *fc_avx512_masked_memmove(void *dst, const void *src, size_t n);
 void *fc_erms_memcpy(void *restrict dst, const void *restrict src, size_t n);

@@ -1,7 +1,8 @@
 /*
  * vec_copy.h - the x86-64 copy primitives, written once, parameterised by the
  * vector width W.  Included by exactly one .c file per entry (sse2.c: W = 16,
- * avx2.c: W = 32, avx512.c and avx512_masked.c: W = 64), which first defines:
+ * avx2.c: W = 32, avx512.c, avx512_masked.c and avx512_ymmloop.c: W = 64),
+ * which first defines:
  *
  *   FC_VEC_ID          name stem of the entry points (fc_<ID>_memcpy/_memmove)
  *   FC_VT              the vector type (__m128i, __m256i, __m512i)
@@ -11,6 +12,9 @@
  *   FC_STOREA(p, v)    aligned store (p % W == 0)
  *   FC_STREAM(p, v)    non-temporal store (p % W == 0)
  *   FC_MASKED_SMALL    (optional) n <= 64 by one byte-masked zmm move (AVX512BW)
+ *   FC_LVT, FC_LW,     (optional) the loops' own vector, narrower than the
+ *   FC_LLOADU, ...     ladder's (avx512_ymmloop.c: zmm classes, ymm loops);
+ *                      by default the loops use FC_VT and W
  *
  * For:   x86-64.  W = 16 needs only SSE2 (every x86-64); W = 32 needs AVX2 and
  *        an OS that saves the ymm state, W = 64 AVX512F and an OS that saves
@@ -35,7 +39,8 @@
  *   |   dst across a | memcpy: two copies that meet at the page boundary (no store      |
  *   |   page (2W+1..)| straddles it: ~6.5 ns each on Zen 3, see "page-straddle" below)  |
  *   | > 8W           | direction by overlap / 4K aliasing (below); preload head and tail,|
- *   |                | align dst to W, loop of 4 unaligned loads + 4 aligned stores      |
+ *   |                | align dst to LW, loop of 4 unaligned loads + 4 aligned stores     |
+ *   |                | (LW, the loops' vector width: W unless the entry sets FC_LW)      |
  *   |   edge on a    | no overlap: the unaligned edge stores split at the boundary:     |
  *   |   page boundary| tail from the preloaded registers, head from src again (tested   |
  *   |                | after the loop; ~5 in 4096 placements)                           |
@@ -225,6 +230,24 @@ FC_INLINE void fc_vec_8(fc_u8 *d, const fc_u8 *s, size_t n)
 
 /* ---- loops (n > 8W) ------------------------------------------------------ */
 
+/* The loops' vector: the ladder's (FC_VT, W) unless the entry names another
+ * (FC_LVT, FC_LW <= FC_W and its load/store macros): avx512-ymmloop keeps the
+ * zmm ladder and runs the loops on ymm, for cores that split every 512-bit
+ * load and store in two (AMD Zen 4; see cpu/x86.c). */
+#ifndef FC_LW
+#define FC_LVT FC_VT
+#define FC_LW FC_W
+#define FC_LLOADU FC_LOADU
+#define FC_LSTOREU FC_STOREU
+#define FC_LSTOREA FC_STOREA
+#define FC_LSTREAM FC_STREAM
+#endif
+#if FC_LW > FC_W
+#error "the loop vector must not be wider than the ladder's (fc_copy_large needs n > 8 FC_LW)"
+#endif
+#define FC_LLD(off) FC_LLOADU((const FC_LVT *)(s + (off)))
+#define FC_LST(off, v) FC_LSTOREU((FC_LVT *)(d + (off)), v)
+
 /* The forward and backward loops and the direction choice are inlined into
  * the entry points (no call or jump between the size test and the loop); only
  * the non-temporal loop, which starts at megabytes, stays out of line.
@@ -261,13 +284,13 @@ FC_INLINE void fc_vec_8(fc_u8 *d, const fc_u8 *s, size_t n)
 #endif
 
 /* FC_LO128(v): v's low 128 bits; FC_ROT128(v): v rotated down by 16 bytes */
-#if FC_W == 16
+#if FC_LW == 16
 #define FC_LO128(v) (v)
 #define FC_ROT128(v) (v)
-#elif FC_W == 32
+#elif FC_LW == 32
 #define FC_LO128(v) _mm256_castsi256_si128(v)
 #define FC_ROT128(v) _mm256_permute2x128_si256(v, v, 0x01)
-#elif FC_W == 64
+#elif FC_LW == 64
 #define FC_LO128(v) _mm512_castsi512_si128(v)
 #define FC_ROT128(v) _mm512_alignr_epi32(v, v, 4)
 #endif
@@ -304,14 +327,14 @@ FC_INLINE void fc_store_lt16(fc_u8 *p, uint64_t lo, uint64_t hi, size_t len)
  * low 32 bytes, and an older line-crossing store to an aliasing address
  * blocks even that (a 1 KiB copy with its head on a boundary: 11.6 ns, where
  * the head redone from src took 8.0). */
-FC_INLINE void fc_store_page_safe(fc_u8 *p, FC_VT v)
+FC_INLINE void fc_store_page_safe(fc_u8 *p, FC_LVT v)
 {
-    if (!FC_NEAR_PAGE_END(p, FC_W)) {
-        FC_STOREU((FC_VT *)p, v);
+    if (!FC_NEAR_PAGE_END(p, FC_LW)) {
+        FC_LSTOREU((FC_LVT *)p, v);
         return;
     }
     size_t k = 4096 - ((uintptr_t)p & 4095); /* 1..W-1 bytes before the boundary */
-    for (size_t i = 0; i < FC_W; i += 16) {
+    for (size_t i = 0; i < FC_LW; i += 16) {
         __m128i x = FC_LO128(v);
         if (i + 16 <= k || i >= k) {
             _mm_storeu_si128((__m128i *)(p + i), x);
@@ -357,34 +380,34 @@ FC_INLINE void fc_store_page_safe(fc_u8 *p, FC_VT v)
 #ifndef FC_EDGE_MODE
 #define FC_EDGE_MODE 2
 #endif
-FC_INLINE void fc_edge_store(fc_u8 *p, const fc_u8 *sp, FC_VT v, int regs)
+FC_INLINE void fc_edge_store(fc_u8 *p, const fc_u8 *sp, FC_LVT v, int regs)
 {
     if (regs) {
         fc_store_page_safe(p, v);
-    } else if (FC_NEAR_PAGE_END(p, FC_W)) {
+    } else if (FC_NEAR_PAGE_END(p, FC_LW)) {
         size_t k = 4096 - ((uintptr_t)p & 4095);
         fc_copy_lt64(p, sp, k);
-        fc_copy_lt64(p + k, sp + k, FC_W - k);
+        fc_copy_lt64(p + k, sp + k, FC_LW - k);
     } else {
-        FC_STOREU((FC_VT *)p, v);
+        FC_LSTOREU((FC_LVT *)p, v);
     }
 }
-FC_NOINLINE void *fc_edges_page_safe(fc_u8 *d, const fc_u8 *s, size_t n, int lo, FC_VT v0, FC_VT v1, FC_VT v2,
-                                     FC_VT v3, FC_VT v4)
+FC_NOINLINE void *fc_edges_page_safe(fc_u8 *d, const fc_u8 *s, size_t n, int lo, FC_LVT v0, FC_LVT v1, FC_LVT v2,
+                                     FC_LVT v3, FC_LVT v4)
 {
     const int H = FC_EDGE_MODE & 1, T = (FC_EDGE_MODE >> 1) & 1;
     if (lo == 1) {
-        fc_edge_store(d + n - 4 * FC_W, s + n - 4 * FC_W, v1, T);
-        fc_edge_store(d + n - 3 * FC_W, s + n - 3 * FC_W, v2, T);
-        fc_edge_store(d + n - 2 * FC_W, s + n - 2 * FC_W, v3, T);
-        fc_edge_store(d + n - FC_W, s + n - FC_W, v4, T);
+        fc_edge_store(d + n - 4 * FC_LW, s + n - 4 * FC_LW, v1, T);
+        fc_edge_store(d + n - 3 * FC_LW, s + n - 3 * FC_LW, v2, T);
+        fc_edge_store(d + n - 2 * FC_LW, s + n - 2 * FC_LW, v3, T);
+        fc_edge_store(d + n - FC_LW, s + n - FC_LW, v4, T);
         fc_edge_store(d, s, v0, H);
     } else {
         fc_edge_store(d, s, v0, H);
-        fc_edge_store(d + FC_W, s + FC_W, v1, H);
-        fc_edge_store(d + 2 * FC_W, s + 2 * FC_W, v2, H);
-        fc_edge_store(d + 3 * FC_W, s + 3 * FC_W, v3, H);
-        fc_edge_store(d + n - FC_W, s + n - FC_W, v4, T);
+        fc_edge_store(d + FC_LW, s + FC_LW, v1, H);
+        fc_edge_store(d + 2 * FC_LW, s + 2 * FC_LW, v2, H);
+        fc_edge_store(d + 3 * FC_LW, s + 3 * FC_LW, v3, H);
+        fc_edge_store(d + n - FC_LW, s + n - FC_LW, v4, T);
     }
     return d;
 }
@@ -394,30 +417,30 @@ FC_NOINLINE void *fc_edges_page_safe(fc_u8 *d, const fc_u8 *s, size_t n, int lo,
  * before dp.  Return where they stopped. */
 FC_INLINE fc_u8 *fc_body_fwd(fc_u8 *dp, const fc_u8 *sp, fc_u8 *dend)
 {
-    while ((size_t)(dend - dp) > 4 * FC_W) {
-        FC_VT a = FC_LOADU((const FC_VT *)sp), b = FC_LOADU((const FC_VT *)(sp + FC_W));
-        FC_VT c = FC_LOADU((const FC_VT *)(sp + 2 * FC_W)), e = FC_LOADU((const FC_VT *)(sp + 3 * FC_W));
-        FC_STOREA((FC_VT *)dp, a);
-        FC_STOREA((FC_VT *)(dp + FC_W), b);
-        FC_STOREA((FC_VT *)(dp + 2 * FC_W), c);
-        FC_STOREA((FC_VT *)(dp + 3 * FC_W), e);
-        dp += 4 * FC_W;
-        sp += 4 * FC_W;
+    while ((size_t)(dend - dp) > 4 * FC_LW) {
+        FC_LVT a = FC_LLOADU((const FC_LVT *)sp), b = FC_LLOADU((const FC_LVT *)(sp + FC_LW));
+        FC_LVT c = FC_LLOADU((const FC_LVT *)(sp + 2 * FC_LW)), e = FC_LLOADU((const FC_LVT *)(sp + 3 * FC_LW));
+        FC_LSTOREA((FC_LVT *)dp, a);
+        FC_LSTOREA((FC_LVT *)(dp + FC_LW), b);
+        FC_LSTOREA((FC_LVT *)(dp + 2 * FC_LW), c);
+        FC_LSTOREA((FC_LVT *)(dp + 3 * FC_LW), e);
+        dp += 4 * FC_LW;
+        sp += 4 * FC_LW;
     }
     return dp;
 }
 
 FC_INLINE fc_u8 *fc_body_bwd(fc_u8 *dp, const fc_u8 *sp, fc_u8 *d)
 {
-    while ((size_t)(dp - d) > 4 * FC_W) {
-        dp -= 4 * FC_W;
-        sp -= 4 * FC_W;
-        FC_VT e = FC_LOADU((const FC_VT *)(sp + 3 * FC_W)), c = FC_LOADU((const FC_VT *)(sp + 2 * FC_W));
-        FC_VT b = FC_LOADU((const FC_VT *)(sp + FC_W)), a = FC_LOADU((const FC_VT *)sp);
-        FC_STOREA((FC_VT *)(dp + 3 * FC_W), e);
-        FC_STOREA((FC_VT *)(dp + 2 * FC_W), c);
-        FC_STOREA((FC_VT *)(dp + FC_W), b);
-        FC_STOREA((FC_VT *)dp, a);
+    while ((size_t)(dp - d) > 4 * FC_LW) {
+        dp -= 4 * FC_LW;
+        sp -= 4 * FC_LW;
+        FC_LVT e = FC_LLOADU((const FC_LVT *)(sp + 3 * FC_LW)), c = FC_LLOADU((const FC_LVT *)(sp + 2 * FC_LW));
+        FC_LVT b = FC_LLOADU((const FC_LVT *)(sp + FC_LW)), a = FC_LLOADU((const FC_LVT *)sp);
+        FC_LSTOREA((FC_LVT *)(dp + 3 * FC_LW), e);
+        FC_LSTOREA((FC_LVT *)(dp + 2 * FC_LW), c);
+        FC_LSTOREA((FC_LVT *)(dp + FC_LW), b);
+        FC_LSTOREA((FC_LVT *)dp, a);
     }
     return dp;
 }
@@ -436,20 +459,20 @@ FC_INLINE fc_u8 *fc_body_bwd(fc_u8 *dp, const fc_u8 *sp, fc_u8 *d)
  * when dst - src is 6..26 below a multiple of 4096 at 1-4 KiB). */
 FC_INLINE void *fc_loop_fwd(fc_u8 *d, const fc_u8 *s, size_t n, int apart)
 {
-    FC_VT h = FC_LD(0);
-    FC_VT t0 = FC_LD(n - 4 * FC_W), t1 = FC_LD(n - 3 * FC_W), t2 = FC_LD(n - 2 * FC_W), t3 = FC_LD(n - FC_W);
+    FC_LVT h = FC_LLD(0);
+    FC_LVT t0 = FC_LLD(n - 4 * FC_LW), t1 = FC_LLD(n - 3 * FC_LW), t2 = FC_LLD(n - 2 * FC_LW), t3 = FC_LLD(n - FC_LW);
     fc_u8 *const dend = d + n;
-    size_t skip = FC_W - ((uintptr_t)d & (FC_W - 1)); /* 1..W: the head covers it */
+    size_t skip = FC_LW - ((uintptr_t)d & (FC_LW - 1)); /* 1..W: the head covers it */
     fc_body_fwd(d + skip, s + skip, dend);
     /* tested after the loop, off the path to the first loads (before it: 300-512 B 1.06x slower) */
     if (apart && FC_PAGE_SAFE &&
-        __builtin_expect(FC_EDGES_NEAR_PAGE(d, FC_W, dend - 4 * FC_W, 4 * FC_W), 0))
+        __builtin_expect(FC_EDGES_NEAR_PAGE(d, FC_LW, dend - 4 * FC_LW, 4 * FC_LW), 0))
         return fc_edges_page_safe(d, s, n, 1, h, t0, t1, t2, t3); /* a tail call: no frame for the common path */
-    FC_ST(n - 4 * FC_W, t0);
-    FC_ST(n - 3 * FC_W, t1);
-    FC_ST(n - 2 * FC_W, t2);
-    FC_ST(n - FC_W, t3);
-    FC_ST(0, h);
+    FC_LST(n - 4 * FC_LW, t0);
+    FC_LST(n - 3 * FC_LW, t1);
+    FC_LST(n - 2 * FC_LW, t2);
+    FC_LST(n - FC_LW, t3);
+    FC_LST(0, h);
     return d;
 }
 
@@ -459,19 +482,19 @@ FC_INLINE void *fc_loop_fwd(fc_u8 *d, const fc_u8 *s, size_t n, int apart)
  * `apart`: as above, with the edges the first 4W bytes and the last W. */
 FC_INLINE void *fc_loop_bwd(fc_u8 *d, const fc_u8 *s, size_t n, int apart)
 {
-    FC_VT h0 = FC_LD(0), h1 = FC_LD(FC_W), h2 = FC_LD(2 * FC_W), h3 = FC_LD(3 * FC_W);
-    FC_VT t = FC_LD(n - FC_W);
+    FC_LVT h0 = FC_LLD(0), h1 = FC_LLD(FC_LW), h2 = FC_LLD(2 * FC_LW), h3 = FC_LLD(3 * FC_LW);
+    FC_LVT t = FC_LLD(n - FC_LW);
     fc_u8 *const dend = d + n;
-    size_t skip = (((uintptr_t)dend - 1) & (FC_W - 1)) + 1; /* 1..W: the tail covers it */
+    size_t skip = (((uintptr_t)dend - 1) & (FC_LW - 1)) + 1; /* 1..W: the tail covers it */
     fc_body_bwd(dend - skip, s + n - skip, d);
     if (apart && FC_PAGE_SAFE &&
-        __builtin_expect(FC_EDGES_NEAR_PAGE(d, 4 * FC_W, dend - FC_W, FC_W), 0))
+        __builtin_expect(FC_EDGES_NEAR_PAGE(d, 4 * FC_LW, dend - FC_LW, FC_LW), 0))
         return fc_edges_page_safe(d, s, n, 4, h0, h1, h2, h3, t);
-    FC_ST(0, h0);
-    FC_ST(FC_W, h1);
-    FC_ST(2 * FC_W, h2);
-    FC_ST(3 * FC_W, h3);
-    FC_ST(n - FC_W, t);
+    FC_LST(0, h0);
+    FC_LST(FC_LW, h1);
+    FC_LST(2 * FC_LW, h2);
+    FC_LST(3 * FC_LW, h3);
+    FC_LST(n - FC_LW, t);
     return d;
 }
 
@@ -485,44 +508,46 @@ FC_INLINE void *fc_loop_bwd(fc_u8 *d, const fc_u8 *s, size_t n, int apart)
  * faster at 400 MiB on the Intel Xeon development machine, equal to glibc's
  * large_memcpy_4x); the rest, and every stream with nt_pages = 1, is one linear
  * stream with source prefetch ahead. */
-#define FC_NT_PREFETCH 512
+#ifndef FC_NT_PREFETCH
+#define FC_NT_PREFETCH 512 /* bytes ahead; 0: no prefetch */
+#endif
 #define FC_NT_PAGE 4096
 FC_NOINLINE void *fc_loop_nt(fc_u8 *d, const fc_u8 *s, size_t n)
 {
-    for (size_t k = 0; k < 64; k += FC_W) FC_ST(k, FC_LD(k));
+    for (size_t k = 0; k < 64; k += FC_LW) FC_LST(k, FC_LLD(k));
     size_t skip = 64 - ((uintptr_t)d & 63);
     fc_u8 *dp = d + skip, *const dend = d + n;
     const fc_u8 *sp = s + skip;
     if (fc__x86_tune.nt_pages == 4) {
         while ((size_t)(dend - dp) >= 4 * FC_NT_PAGE) {
-            for (size_t o = 0; o < FC_NT_PAGE; o += 4 * FC_W) {
-                FC_VT v[4][4];
+            for (size_t o = 0; o < FC_NT_PAGE; o += 4 * FC_LW) {
+                FC_LVT v[4][4];
                 for (size_t p = 0; p < 4; p++)
-                    for (size_t k = 0; k < 4; k++) v[p][k] = FC_LOADU((const FC_VT *)(sp + p * FC_NT_PAGE + o + k * FC_W));
+                    for (size_t k = 0; k < 4; k++) v[p][k] = FC_LLOADU((const FC_LVT *)(sp + p * FC_NT_PAGE + o + k * FC_LW));
                 for (size_t p = 0; p < 4; p++)
-                    for (size_t k = 0; k < 4; k++) FC_STREAM((FC_VT *)(dp + p * FC_NT_PAGE + o + k * FC_W), v[p][k]);
+                    for (size_t k = 0; k < 4; k++) FC_LSTREAM((FC_LVT *)(dp + p * FC_NT_PAGE + o + k * FC_LW), v[p][k]);
             }
             dp += 4 * FC_NT_PAGE;
             sp += 4 * FC_NT_PAGE;
         }
     }
-    while ((size_t)(dend - dp) >= 4 * FC_W) {
-        __builtin_prefetch(sp + FC_NT_PREFETCH, 0, 0);
-        FC_VT a = FC_LOADU((const FC_VT *)sp), b = FC_LOADU((const FC_VT *)(sp + FC_W));
-        FC_VT c = FC_LOADU((const FC_VT *)(sp + 2 * FC_W)), e = FC_LOADU((const FC_VT *)(sp + 3 * FC_W));
-        FC_STREAM((FC_VT *)dp, a);
-        FC_STREAM((FC_VT *)(dp + FC_W), b);
-        FC_STREAM((FC_VT *)(dp + 2 * FC_W), c);
-        FC_STREAM((FC_VT *)(dp + 3 * FC_W), e);
-        dp += 4 * FC_W;
-        sp += 4 * FC_W;
+    while ((size_t)(dend - dp) >= 4 * FC_LW) {
+        if (FC_NT_PREFETCH) __builtin_prefetch(sp + FC_NT_PREFETCH, 0, 0);
+        FC_LVT a = FC_LLOADU((const FC_LVT *)sp), b = FC_LLOADU((const FC_LVT *)(sp + FC_LW));
+        FC_LVT c = FC_LLOADU((const FC_LVT *)(sp + 2 * FC_LW)), e = FC_LLOADU((const FC_LVT *)(sp + 3 * FC_LW));
+        FC_LSTREAM((FC_LVT *)dp, a);
+        FC_LSTREAM((FC_LVT *)(dp + FC_LW), b);
+        FC_LSTREAM((FC_LVT *)(dp + 2 * FC_LW), c);
+        FC_LSTREAM((FC_LVT *)(dp + 3 * FC_LW), e);
+        dp += 4 * FC_LW;
+        sp += 4 * FC_LW;
     }
     _mm_sfence();
-    FC_VT w = FC_LD(n - 4 * FC_W), x = FC_LD(n - 3 * FC_W), y = FC_LD(n - 2 * FC_W), z = FC_LD(n - FC_W);
-    FC_ST(n - 4 * FC_W, w);
-    FC_ST(n - 3 * FC_W, x);
-    FC_ST(n - 2 * FC_W, y);
-    FC_ST(n - FC_W, z);
+    FC_LVT w = FC_LLD(n - 4 * FC_LW), x = FC_LLD(n - 3 * FC_LW), y = FC_LLD(n - 2 * FC_LW), z = FC_LLD(n - FC_LW);
+    FC_LST(n - 4 * FC_LW, w);
+    FC_LST(n - 3 * FC_LW, x);
+    FC_LST(n - 2 * FC_LW, y);
+    FC_LST(n - FC_LW, z);
     return d;
 }
 
@@ -547,7 +572,7 @@ FC_INLINE void *fc_copy_large(fc_u8 *d, const fc_u8 *s, size_t n)
             /* from a 64-aligned dst (Zen 3's rep movsb is 7-60x slower at dst+1):
              * the first 64 bytes by vectors, rep movsb from the next line on */
             size_t head = 64 - ((uintptr_t)d & 63); /* 1..64 */
-            for (size_t k = 0; k < 64; k += FC_W) FC_ST(k, FC_LD(k));
+            for (size_t k = 0; k < 64; k += FC_LW) FC_LST(k, FC_LLD(k));
             fc__rep_movsb(d + head, s + head, n - head);
             return d;
         }
@@ -561,6 +586,15 @@ FC_INLINE void *fc_copy_large(fc_u8 *d, const fc_u8 *s, size_t n)
     if ((diff & 4095) < (uintptr_t)FC_ALIAS_WINDOW) return fc_loop_bwd(d, s, n, 1);
     return fc_loop_fwd(d, s, n, 1);
 }
+
+/* Sizes above FC_LOOP_FROM go to the loops (fc_copy_large): 8W unless the
+ * entry sets it lower (W = 64 only; never below 8 FC_LW, the loops' minimum). */
+#ifndef FC_LOOP_FROM
+#define FC_LOOP_FROM (8 * FC_W)
+#endif
+#if FC_LOOP_FROM < 8 * FC_LW || FC_LOOP_FROM > 8 * FC_W
+#error "FC_LOOP_FROM must lie in [8 FC_LW, 8 FC_W]"
+#endif
 
 /* n <= 8W, the ladder without the page test (fc_copy_split's halves). */
 FC_INLINE void fc_copy_le8w(fc_u8 *d, const fc_u8 *s, size_t n)
@@ -633,7 +667,7 @@ FC_INLINE void *fc_vec_copy(fc_u8 *d, const fc_u8 *s, size_t n, int split)
         fc_vec_4(d, s, n);
         return d;
     }
-    if (__builtin_expect(n > 8 * FC_W, 0)) return fc_copy_large(d, s, n);
+    if (__builtin_expect(n > FC_LOOP_FROM, 0)) return fc_copy_large(d, s, n);
     if (FC_PAGE_SAFE && split && __builtin_expect(FC_CROSSES_PAGE(d, n), 0))
         return fc_copy_split(d, s, n);
     fc_vec_8(d, s, n);

@@ -1,0 +1,32 @@
+/*
+ * avx512-ymmloop - the avx512 ladder (vec_copy.h at W = 64: zmm classes up to
+ * 512 bytes) with the loops of the avx2 entry (ymm, 4 x 32 bytes a step) above
+ * it.  For cores that execute every 512-bit load and store as two 256-bit
+ * halves (AMD Zen 4): there the zmm classes save instructions and branches
+ * (fewer, wider classes), while a zmm loop gains nothing per byte and loses at
+ * misaligned placements, where every zmm load splits a cache line.
+ *
+ * Needs: AVX512F (its classes) and AVX2 (its loops), the OS saving opmask,
+ * zmm and ymm state (src/cpu/x86.c).  Compiled with -mavx512f (CMakeLists.txt).
+ *
+ * Measured on the AMD EPYC Zen 4 development guest (2026-11-24, fcbench, time
+ * relative to glibc 2.36's __memmove_avx512_unaligned_erms in the same run):
+ * see the policy table in src/cpu/x86.c and README "x86-64".
+ *
+ *   | n          | technique                                                 |
+ *   |------------|-----------------------------------------------------------|
+ *   | 0..512     | the avx512 ladder (table at the top of vec_copy.h)        |
+ *   | 513..      | direction, page-safe edges, rep movsb window, NT stores:  |
+ *   |            | vec_copy.h's loops with a 32-byte vector (FC_LW = 32)     |
+ */
+#if defined(__x86_64__)
+#define FC_VEC_ID avx512_ymmloop
+#include "x86/vec64.h"
+#define FC_LVT __m256i
+#define FC_LW 32
+#define FC_LLOADU(p) _mm256_loadu_si256(p)
+#define FC_LSTOREU(p, v) _mm256_storeu_si256(p, v)
+#define FC_LSTOREA(p, v) _mm256_store_si256(p, v)
+#define FC_LSTREAM(p, v) _mm256_stream_si256(p, v)
+#include "x86/vec_copy.h"
+#endif
