@@ -115,8 +115,9 @@ static void cross_one(const struct fn_under_test *f, struct arena *S, struct are
 }
 
 /* (dst - src) mod 4096: mutual offsets 0, 1 and 33 far from 4K aliasing (the
- * x86 loops go forward), and 97 (they go backward). */
-static const size_t cross_seps[] = {2048, 2049, 2081, 97};
+ * x86 loops go forward), 97 (they go backward) and 3999 (dst 97 behind src:
+ * from 2 KiB forward in address order, fc_loop_fwd_inorder, for W >= 32). */
+static const size_t cross_seps[] = {2048, 2049, 2081, 97, 3999};
 
 /* Every boundary position within CROSS_NEAR bytes of either end of dst and
  * every 64th between.  x86-64: 260, the loops' edge stores (4 vectors of 64
@@ -158,8 +159,33 @@ static void grid_small(const struct fn_under_test *f, struct arena *S, struct ar
 }
 
 /*
+ * dst just behind src in the low 12 bits, (src - dst) mod 4096 = delta small,
+ * at sizes from 2 KiB up: the x86 loops' in-order forward path (vec_copy.h,
+ * fc_loop_fwd_inorder), whose head and tail lengths follow dst's alignment
+ * and n: every dst_off 0..63 for n = 2040..2112 and 4089..4103, at deltas
+ * on either side of each entry's window (4 loop vectors: 64, 128, 256).
+ */
+static void behind_placements(const struct fn_under_test *f, struct arena *S, struct arena *D)
+{
+    static const size_t deltas[] = {1, 2, 31, 32, 33, 63, 64, 65, 127, 128, 129, 255, 256, 257};
+    size_t ps = page_size();
+    cur.placement = "dst just behind src mod 4096";
+    for (size_t n = 2040; n <= 4103; n = n == 2112 ? 4089 : n + 1)
+        for (size_t dof = 0; dof < 64; dof++)
+            for (size_t k = 0; k < sizeof deltas / sizeof deltas[0]; k++) {
+                unsigned char *dst = D->lo + ps + dof;
+                unsigned char *src = S->lo + ps + ((((uintptr_t)dst & 4095) + deltas[k]) & 4095);
+                cur.dist = -(long long)deltas[k];
+                cur.src_off = (long long)((uintptr_t)src & 63);
+                cur.dst_off = (long long)dof;
+                check_one(f, dst, src, n, dst - SIDE, dst + n + SIDE);
+            }
+}
+
+/*
  * Up to 1 MiB: offset pairs that give every source shift after dst is aligned
- * (src_off 1..7 with dst_off 0), plus the flush placements at two mutual
+ * (src_off 1..7 with dst_off 0), dst 100 bytes behind and ahead of src (the
+ * x86 loops' in-order paths), plus the flush placements at two mutual
  * offsets.  Above 1 MiB (where each case costs milliseconds under qemu): the
  * aligned pair, one misaligned pair whose shift rotates with the size, and
  * the flush placements at that same offset.
@@ -167,12 +193,13 @@ static void grid_small(const struct fn_under_test *f, struct arena *S, struct ar
 static void grid_large(const struct fn_under_test *f, struct arena *S, struct arena *D)
 {
     static const size_t pairs[][2] = {{0, 0}, {1, 0}, {2, 0}, {3, 0}, {4, 0}, {5, 0},
-                                      {6, 0}, {7, 0}, {0, 1}, {3, 13}, {63, 62}};
+                                      {6, 0}, {7, 0}, {0, 1}, {3, 13}, {63, 62}, {100, 0}, {0, 100}};
     size_t ps = page_size(), sizes[80], ns = 0;
     for (int k = 11; k <= 24; k++)
         for (int d = -1; d <= 1; d++) sizes[ns++] = ((size_t)1 << k) + (size_t)(long)d;
     for (size_t m = 3; m <= 5; m += 2)
         for (int d = -1; d <= 1; d++) sizes[ns++] = m * ps + (size_t)(long)d;
+    behind_placements(f, S, D);
     for (size_t i = 0; i < ns; i++) {
         size_t n = sizes[i], rot = 1 + i % 7, npairs = sizeof pairs / sizeof pairs[0];
         int huge = n > ((size_t)1 << 20);
