@@ -184,11 +184,11 @@ static void behind_placements(const struct fn_under_test *f, struct arena *S, st
 
 /*
  * Up to 1 MiB: offset pairs that give every source shift after dst is aligned
- * (src_off 1..7 with dst_off 0), dst 100 bytes behind and ahead of src (the
- * x86 loops' in-order paths), plus the flush placements at two mutual
- * offsets.  Above 1 MiB (where each case costs milliseconds under qemu): the
- * aligned pair, one misaligned pair whose shift rotates with the size, and
- * the flush placements at that same offset.
+ * (src_off 1..7 with dst_off 0), dst 100 bytes behind src (the x86 loops'
+ * in-order forward path) and ahead of it (their backward loop), plus the
+ * flush placements at two mutual offsets.  Above 1 MiB (where each case
+ * costs milliseconds under qemu): the aligned pair, one misaligned pair whose
+ * shift rotates with the size, and the flush placements at that same offset.
  */
 static void grid_large(const struct fn_under_test *f, struct arena *S, struct arena *D)
 {
