@@ -116,6 +116,8 @@ void scenario_readback(void);
 /* The sizes a scenario runs: --sizes if given, else its default list. */
 size_t pick_sizes(const size_t *dflt, size_t ndflt, const size_t **out);
 void scenario_peak(void);
+/* peak's kernels that can set the DRAM ceiling (non-temporal, rep movsb). */
+size_t fcbench_dram_kernels(struct contender *k, size_t max);
 
 /* Machine ceilings measured by `peak` (0 until measured). */
 struct peak { const char *level; size_t n; double gbps; char kernel[24]; };

@@ -593,6 +593,46 @@ static void scenario_memmove(void)
     free(st);
 }
 
+/*
+ * The aligned large copy, with peak's DRAM-ceiling kernels (non-temporal,
+ * rep movsb) timed in the same interleaved samples, recorded as scenario
+ * "large-ceiling": the share of the ceiling is then read from one window of
+ * seconds.  Zen 4 guest, 2026-11-24: the ceiling `peak` measured minutes
+ * earlier moved from 15.2 to 23.3 GB/s between runs (the host's DRAM
+ * bandwidth), so fc's 400 MiB copy read 87% to 132% of it; at 64 MiB in one
+ * window the kernels read 20.7-22.3 GB/s and fc 18.9-21.4.
+ */
+static void large_with_ceiling(const struct bench_case *bc, struct stats *st)
+{
+    struct contender k[MAX_CONTENDERS];
+    size_t map[MAX_CONTENDERS], nc = 0;
+    for (size_t j = 0; j < fcbench_ncontenders; j++) {
+        memset(&st[j], 0, sizeof st[j]);
+        if (bench_validate(&fcbench_contenders[j], bc)) {
+            map[nc] = j;
+            k[nc++] = fcbench_contenders[j];
+        }
+    }
+    size_t nk = nc + fcbench_dram_kernels(k + nc, MAX_CONTENDERS - nc), total = nc;
+    for (size_t i = nc; i < nk; i++)
+        if (bench_validate(&k[i], bc)) k[total++] = k[i];
+    struct stats tmp[MAX_CONTENDERS];
+    if (!total) return;
+    bench_measure(&opts, k, total, bc, tmp);
+    for (size_t i = 0; i < nc; i++) {
+        st[map[i]] = tmp[i];
+        bench_record("large", &k[i], bc, &tmp[i]);
+    }
+    size_t best = 0;
+    for (size_t i = nc; i < total; i++) {
+        bench_record("large-ceiling", &k[i], bc, &tmp[i]);
+        if (!best || tmp[i].gbps > tmp[best].gbps) best = i;
+    }
+    if (best)
+        printf("ceiling (best of peak's non-temporal / rep movsb kernels, same samples): %s, %.0f MB/s\n",
+               k[best].name, (double)(bc->n >> 20) / (tmp[best].med_ns / 1e9));
+}
+
 static void scenario_large(void)
 {
     size_t n = (size_t)(opts.quick ? 16 : 400) << 20;
@@ -604,7 +644,10 @@ static void scenario_large(void)
     for (int unaligned = 0; unaligned < 2; unaligned++) {
         struct bench_case bc = {.dst = b + 4096, .src = a + 4096 + (size_t)unaligned, .n = n};
         bench_label = unaligned ? "unaligned" : "aligned";
-        bench_run_case("large", &bc, st);
+        if (unaligned)
+            bench_run_case("large", &bc, st);
+        else
+            large_with_ceiling(&bc, st);
         for (size_t j = 0; j < fcbench_ncontenders; j++)
             if (st[j].med_ns > 0)
                 printf("%s memcpy: %s copy of %zu MBytes in %.0f msecs (%.0f MB/s)\n", fcbench_contenders[j].name,

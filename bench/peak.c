@@ -156,6 +156,18 @@ static size_t kernels(struct contender *k)
     return m;
 }
 
+/* The kernels that can set the DRAM ceiling (non-temporal stores and rep
+ * movsb: a cached loop never does), for `large` to time beside the
+ * contenders; returns how many were written to k (at most max). */
+size_t fcbench_dram_kernels(struct contender *k, size_t max)
+{
+    struct contender all[12];
+    size_t nk = kernels(all), m = 0;
+    for (size_t j = 0; j < nk && m < max; j++)
+        if (strstr(all[j].name, "-nt") || !strcmp(all[j].name, "rep-movsb")) k[m++] = all[j];
+    return m;
+}
+
 void scenario_peak(void)
 {
     struct contender k[12];

@@ -11,7 +11,7 @@ dst % 64 = 9 (by cliffs, in the grid and by compare); `fcbench report` writes
 report.html with its plots; `fcbench compare` finds a run equal to itself.
 usage: check_fcbench.py FCBENCH SCHEMA WORKDIR
 """
-import csv, json, os, re, statistics, subprocess, sys
+import csv, json, os, platform, re, statistics, subprocess, sys
 
 try:
     import jsonschema
@@ -75,6 +75,15 @@ for r in al["results"]:
     if len(r["samples_ns"]) != r["samples"] or not r["q1_ns"] <= r["med_ns"] <= r["q3_ns"]:
         fail(f"inconsistent samples/quartiles in {r}")
 ok(f"all runs every scenario ({len(scen)} result kinds), samples and quartiles consistent")
+
+# large times peak's DRAM-ceiling kernels in its own samples (x86-64: non-temporal, rep movsb)
+ceil = [r for r in al["results"] if r["scenario"] == "large-ceiling"]
+if platform.machine() == "x86_64":
+    if not ceil or any(r["label"] != "aligned" or r["gbps"] <= 0 for r in ceil):
+        fail(f"large-ceiling results: {ceil}")
+    if "ceiling (best of peak's" not in out:
+        fail("large does not print its ceiling line:\n" + out)
+    ok(f"large times {len(ceil)} ceiling kernels beside the contenders")
 
 # peak: L1, L2 and DRAM at least, each the best of its kernels; L1 above DRAM
 levels = {p["level"]: p for p in al["peaks"]}
