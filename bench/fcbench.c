@@ -11,7 +11,8 @@
  *   fcbench grid     [opts]           src_off x dst_off (0..63) matrices, as ratio maps
  *   fcbench distance [opts]           GB/s over (dst - src) mod 4096 at 256 B .. 256 KiB
  *   fcbench large    [opts]           the riscv memcpy patch's lines: aligned and unaligned
- *                                     copies of 400 MiB ("MBytes" = MiB there, as here)
+ *                                     copies of 400 MiB ("MBytes" = MiB there, as here), the
+ *                                     aligned ones beside peak's DRAM-ceiling kernels
  *   fcbench offsets  [opts]           the riscv uaccess thread's table: read (src offset) and
  *                                     write (dst offset) tests, offsets 0..7, sizes 8/16/32 KiB
  *                                     minus the offset
