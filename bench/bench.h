@@ -89,6 +89,9 @@ void pin_to_one_cpu(char *desc, size_t size);
 
 /* Page-aligned buffers from mmap, never freed (the process is short-lived). */
 unsigned char *bench_alloc(size_t bytes);
+/* The hot arenas, src and dst, at a fixed virtual-address relation (measure.c);
+ * returns 0 when it fell back to two ordinary mappings. */
+int bench_alloc_arenas(unsigned char **a, unsigned char **b, size_t bytes);
 
 /* Shared by the scenario files (defined in fcbench.c). */
 extern struct bench_opts opts;
