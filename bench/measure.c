@@ -66,8 +66,10 @@ void pin_to_one_cpu(char *desc, size_t size)
  * run to the next.  Here, for the first 1 MiB of the arenas (the cliffs,
  * distance and small-size placements), page i of a and pages i and i + 1 of b
  * differ in bit 20 (page i) or in bit 12 alone among 12..27 (pages i, i + 1),
- * so their utags always differ; bits 28 and up are outside the hash.  Falls
- * back to two ordinary mappings if the reservation fails.
+ * so their utags always differ by the published hash; bits 28 and up are
+ * outside it.  On Zen 4 the hash held for the bits tested (12, 15, 20,
+ * 25-28), not for every pair.  Falls back to two ordinary mappings if the
+ * reservation fails.
  */
 #define ARENA_ALIGN ((size_t)1 << 29)
 #define ARENA_B_OFF (((size_t)1 << 28) + ((size_t)1 << 20))
