@@ -150,25 +150,44 @@ struct bench_case bench_place(size_t n, size_t src_off, size_t dst_off)
     return bc;
 }
 
-/* Validates then measures all contenders on one case; invalid ones get gbps 0. */
-void bench_run_case(const char *scenario, const struct bench_case *bc, struct stats *st)
+/* Validates then measures all contenders on one case, and with them, in the
+ * same interleaved samples, the nextra contenders in extra (recorded under
+ * extra_scenario, stats in xst); invalid ones get gbps 0. */
+static void run_case_with(const char *scenario, const struct bench_case *bc, struct stats *st,
+                          const struct contender *extra, size_t nextra, const char *extra_scenario, struct stats *xst)
 {
     struct contender ok[MAX_CONTENDERS];
-    size_t map[MAX_CONTENDERS], k = 0;
+    struct stats *where[MAX_CONTENDERS];
+    size_t k = 0, nc;
     for (size_t j = 0; j < fcbench_ncontenders; j++) {
         memset(&st[j], 0, sizeof st[j]);
         if (bench_validate(&fcbench_contenders[j], bc)) {
-            map[k] = j;
+            where[k] = &st[j];
             ok[k++] = fcbench_contenders[j];
+        }
+    }
+    nc = k;
+    for (size_t j = 0; j < nextra; j++) {
+        memset(&xst[j], 0, sizeof xst[j]);
+        if (k < MAX_CONTENDERS && bench_validate(&extra[j], bc)) {
+            where[k] = &xst[j];
+            ok[k++] = extra[j];
         }
     }
     struct stats tmp[MAX_CONTENDERS];
     if (!k) return;
     bench_measure(&opts, ok, k, bc, tmp);
     for (size_t i = 0; i < k; i++) {
-        st[map[i]] = tmp[i];
-        if (scenario) bench_record(scenario, &ok[i], bc, &tmp[i]);
+        *where[i] = tmp[i];
+        const char *sc = i < nc ? scenario : extra_scenario;
+        if (sc) bench_record(sc, &ok[i], bc, &tmp[i]);
     }
+}
+
+/* Validates then measures all contenders on one case; invalid ones get gbps 0. */
+void bench_run_case(const char *scenario, const struct bench_case *bc, struct stats *st)
+{
+    run_case_with(scenario, bc, st, NULL, 0, NULL, NULL);
 }
 
 static const char *progress_what;
@@ -605,33 +624,15 @@ static void scenario_memmove(void)
  */
 static void large_with_ceiling(const struct bench_case *bc, struct stats *st)
 {
-    struct contender k[MAX_CONTENDERS];
-    size_t map[MAX_CONTENDERS], nc = 0;
-    for (size_t j = 0; j < fcbench_ncontenders; j++) {
-        memset(&st[j], 0, sizeof st[j]);
-        if (bench_validate(&fcbench_contenders[j], bc)) {
-            map[nc] = j;
-            k[nc++] = fcbench_contenders[j];
-        }
-    }
-    size_t nk = nc + fcbench_dram_kernels(k + nc, MAX_CONTENDERS - nc), total = nc;
-    for (size_t i = nc; i < nk; i++)
-        if (bench_validate(&k[i], bc)) k[total++] = k[i];
-    struct stats tmp[MAX_CONTENDERS];
-    if (!total) return;
-    bench_measure(&opts, k, total, bc, tmp);
-    for (size_t i = 0; i < nc; i++) {
-        st[map[i]] = tmp[i];
-        bench_record("large", &k[i], bc, &tmp[i]);
-    }
-    size_t best = 0;
-    for (size_t i = nc; i < total; i++) {
-        bench_record("large-ceiling", &k[i], bc, &tmp[i]);
-        if (!best || tmp[i].gbps > tmp[best].gbps) best = i;
-    }
-    if (best)
+    struct contender kern[12];
+    struct stats kst[12];
+    size_t nk = fcbench_dram_kernels(kern, sizeof kern / sizeof kern[0]), best = nk;
+    run_case_with("large", bc, st, kern, nk, "large-ceiling", kst);
+    for (size_t i = 0; i < nk; i++)
+        if (kst[i].gbps > 0 && (best == nk || kst[i].gbps > kst[best].gbps)) best = i;
+    if (best < nk)
         printf("ceiling (best of peak's non-temporal / rep movsb kernels, same samples): %s, %.0f MB/s\n",
-               k[best].name, (double)(bc->n >> 20) / (tmp[best].med_ns / 1e9));
+               kern[best].name, (double)(bc->n >> 20) / (kst[best].med_ns / 1e9));
 }
 
 static void scenario_large(void)
