@@ -561,7 +561,7 @@ static void scenario_cliffs(void)
  * move rewrites the buffer it reads. */
 static void scenario_memmove(void)
 {
-    static const size_t dflt[] = {16, 32, 64, 128, 256, 512, 1024, 4096, 16384, 65536, 262144, 1048576};
+    static const size_t dflt[] = {8, 16, 24, 32, 48, 64, 128, 256, 512, 1024, 4096, 16384, 65536, 262144, 1048576};
     static const size_t qdflt[] = {64, 1024, 65536};
     static const struct { const char *label; int sign; size_t add, half; } ov[] = {
         {"no overlap", 0, 0, 0},     {"dst = src + 1", 1, 1, 0},  {"dst = src + 32", 1, 32, 0},
