@@ -208,17 +208,17 @@ FC_INLINE void fc_copy_lt64(fc_u8 *d, const fc_u8 *s, size_t n)
  * same buffers (a parser consuming the front of its buffer, an array shifted
  * by one element) loads bytes that the previous call's stores, still in the
  * store buffer, cover only in part: each such load fails store-to-load
- * forwarding, and on Zen 4 the failures come one after another, ~9.5 ns
- * each.  Four moves made four where glibc's two make two (fcbench memmove,
- * 17..30 B by -n/2: 40.8 ns against 21.8; 18 B by -1 and 9..15 B by -1: 1.8x
- * glibc's time).  Measured (Zen 4; fcbench memmove, sizes 2..64, avx2 and
- * avx512-ymmloop each built with and without this path into one fcbench,
- * 6 rounds, medians of time / glibc's): overlapping rows, geometric mean over
- * the sizes, 0.95-1.13x -> 0.89-1.00x, worst size 1.03-2.54x -> 1.00-1.02x;
- * the non-overlapping row (the price: the overlap test on memmove's short
- * path) 0.66-0.74x -> 0.67-0.76x in two runs, though a first version that
- * tested at 17..63 B only read +17-21% there in three runs.  memcpy's code
- * is unchanged (the test folds away). */
+ * forwarding, and on Zen 4 the time steps by ~9.5 ns per such load, as if
+ * they waited in turn.  Four moves made four where glibc's two make two
+ * (fcbench memmove, 17..30 B by -n/2: 40.8 ns against 21.8; 18 B by -1 and
+ * 9..15 B by -1: 1.8x glibc's time).  Measured (Zen 4; fcbench memmove, sizes
+ * 2..64, avx2 and avx512-ymmloop each built with and without this path into
+ * one fcbench, 6 rounds, medians of time / glibc's): overlapping rows,
+ * geometric mean over the sizes, 0.95-1.13x -> 0.89-1.00x, worst size
+ * 1.03-2.54x -> 1.00-1.02x; the non-overlapping row (the price: the overlap
+ * test on memmove's short path) 0.66-0.74x -> 0.67-0.76x in two runs, though
+ * a first version that tested at 17..63 B only read +17-21% there in three
+ * runs.  memcpy's code is unchanged (the test folds away). */
 #ifndef FC_MOVE_TWO
 #define FC_MOVE_TWO 1 /* 0: memmove's short overlapping moves by fc_copy_lt64 (for measuring) */
 #endif
