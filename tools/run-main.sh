@@ -12,8 +12,9 @@ cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/release >/dev/null
 build/release/fastcopy-info
 mkdir -p bench-results
-# Plots of an earlier run (other contenders, other sizes) must not survive into this report.
-rm -f bench-results/fcbench-*.png bench-results/report.html
+# Plots of an earlier run (other contenders, other sizes) must not survive into this report, nor
+# its target lines beside this run's tables when this run is cut short.
+rm -f bench-results/fcbench-*.png bench-results/report.html bench-results/targets.txt
 echo
 echo "== fcbench all (tables: bench-results/all.txt, data: bench-results/all.json, all.csv)"
 # shellcheck disable=SC2086
