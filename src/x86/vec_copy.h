@@ -202,6 +202,44 @@ FC_INLINE void fc_copy_lt64(fc_u8 *d, const fc_u8 *s, size_t n)
     }
 }
 
+/* ---- W-wide blocks: all loads before stores ----------------------------- */
+
+#define FC_LD(off) FC_LOADU((const FC_VT *)(s + (off)))
+#define FC_ST(off, v) FC_STOREU((FC_VT *)(d + (off)), v)
+
+/* W <= n <= 2W */
+FC_INLINE void fc_vec_2(fc_u8 *d, const fc_u8 *s, size_t n)
+{
+    FC_VT a = FC_LD(0), b = FC_LD(n - FC_W);
+    FC_ST(0, a);
+    FC_ST(n - FC_W, b);
+}
+
+/* 2W <= n <= 4W */
+FC_INLINE void fc_vec_4(fc_u8 *d, const fc_u8 *s, size_t n)
+{
+    FC_VT a = FC_LD(0), b = FC_LD(FC_W), y = FC_LD(n - 2 * FC_W), z = FC_LD(n - FC_W);
+    FC_ST(0, a);
+    FC_ST(FC_W, b);
+    FC_ST(n - 2 * FC_W, y);
+    FC_ST(n - FC_W, z);
+}
+
+/* 4W <= n <= 8W */
+FC_INLINE void fc_vec_8(fc_u8 *d, const fc_u8 *s, size_t n)
+{
+    FC_VT a = FC_LD(0), b = FC_LD(FC_W), c = FC_LD(2 * FC_W), e = FC_LD(3 * FC_W);
+    FC_VT w = FC_LD(n - 4 * FC_W), x = FC_LD(n - 3 * FC_W), y = FC_LD(n - 2 * FC_W), z = FC_LD(n - FC_W);
+    FC_ST(0, a);
+    FC_ST(FC_W, b);
+    FC_ST(2 * FC_W, c);
+    FC_ST(3 * FC_W, e);
+    FC_ST(n - 4 * FC_W, w);
+    FC_ST(n - 3 * FC_W, x);
+    FC_ST(n - 2 * FC_W, y);
+    FC_ST(n - FC_W, z);
+}
+
 /* memmove, 4 <= n <= 63, buffers that overlap: two moves per class, first
  * and last (4, 8, 16 or 32 bytes; four of 16 at 33..63 in the W = 16 build),
  * where fc_copy_4_16 and fc_copy_16_63 make four.  A repeated move on the
@@ -244,52 +282,9 @@ FC_INLINE void fc_move_lt64(fc_u8 *d, const fc_u8 *s, size_t n)
         _mm256_storeu_si256((__m256i *)d, a);
         _mm256_storeu_si256((__m256i *)(d + n - 32), z);
 #else
-        __m128i a = _mm_loadu_si128((const __m128i *)s), b = _mm_loadu_si128((const __m128i *)(s + 16));
-        __m128i y = _mm_loadu_si128((const __m128i *)(s + n - 32)), z = _mm_loadu_si128((const __m128i *)(s + n - 16));
-        _mm_storeu_si128((__m128i *)d, a);
-        _mm_storeu_si128((__m128i *)(d + 16), b);
-        _mm_storeu_si128((__m128i *)(d + n - 32), y);
-        _mm_storeu_si128((__m128i *)(d + n - 16), z);
+        fc_vec_4(d, s, n); /* W = 16: 2W < n < 4W */
 #endif
     }
-}
-
-/* ---- W-wide blocks: all loads before stores ----------------------------- */
-
-#define FC_LD(off) FC_LOADU((const FC_VT *)(s + (off)))
-#define FC_ST(off, v) FC_STOREU((FC_VT *)(d + (off)), v)
-
-/* W <= n <= 2W */
-FC_INLINE void fc_vec_2(fc_u8 *d, const fc_u8 *s, size_t n)
-{
-    FC_VT a = FC_LD(0), b = FC_LD(n - FC_W);
-    FC_ST(0, a);
-    FC_ST(n - FC_W, b);
-}
-
-/* 2W <= n <= 4W */
-FC_INLINE void fc_vec_4(fc_u8 *d, const fc_u8 *s, size_t n)
-{
-    FC_VT a = FC_LD(0), b = FC_LD(FC_W), y = FC_LD(n - 2 * FC_W), z = FC_LD(n - FC_W);
-    FC_ST(0, a);
-    FC_ST(FC_W, b);
-    FC_ST(n - 2 * FC_W, y);
-    FC_ST(n - FC_W, z);
-}
-
-/* 4W <= n <= 8W */
-FC_INLINE void fc_vec_8(fc_u8 *d, const fc_u8 *s, size_t n)
-{
-    FC_VT a = FC_LD(0), b = FC_LD(FC_W), c = FC_LD(2 * FC_W), e = FC_LD(3 * FC_W);
-    FC_VT w = FC_LD(n - 4 * FC_W), x = FC_LD(n - 3 * FC_W), y = FC_LD(n - 2 * FC_W), z = FC_LD(n - FC_W);
-    FC_ST(0, a);
-    FC_ST(FC_W, b);
-    FC_ST(2 * FC_W, c);
-    FC_ST(3 * FC_W, e);
-    FC_ST(n - 4 * FC_W, w);
-    FC_ST(n - 3 * FC_W, x);
-    FC_ST(n - 2 * FC_W, y);
-    FC_ST(n - FC_W, z);
 }
 
 /* ---- loops (n > 8W) ------------------------------------------------------ */
@@ -582,7 +577,8 @@ FC_INLINE void *fc_loop_bwd(fc_u8 *d, const fc_u8 *s, size_t n, int apart)
  * placements 0.71-0.82x), 16 KiB 0.96x, 2 KiB 0.96-0.99x; at 1 KiB 1.04-
  * 1.12x (the branchy head and tail), hence FC_INORDER_MIN; the other
  * placements unchanged (0.99-1.01x).  Measured and not kept: the mirror for
- * dst just ahead (a backward loop in address order: 0.95-1.08x at 2-16 KiB)
+ * dst just ahead (a backward loop in address order: 0.95-1.13x at 2-16 KiB
+ * over two sessions' runs, the worst at 2-3.5 KiB)
  * and this path for 4K-congruent buffers (0.95-0.96x at 4 KiB, 1.02-1.09x at
  * 16 KiB).  fcbench's worst placements also move from one process to the
  * next (the same build: 4 KiB 0.73-0.82x its aligned speed in three runs). */
