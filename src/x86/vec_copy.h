@@ -48,9 +48,12 @@
  *   |   behind src   | forward with every access in address order: head and tail by     |
  *   |   mod 4096     | the < 64 B classes, no edge preloaded (a call's preloaded tail   |
  *   |                | 4K-aliases the previous call's last stores; see below)           |
- *   |   edge on a    | no overlap: the unaligned edge stores split at the boundary:     |
- *   |   page boundary| tail from the preloaded registers, head from src again (tested   |
- *   |                | after the loop; ~5 in 4096 placements)                           |
+ *   |   edge on a    | no overlap, ~5 in 4096 placements: no edge store straddles the  |
+ *   |   page boundary| boundary.  Forward (tested after the loop): the 4W tail split,   |
+ *   |                | from the preloaded registers; of the head only the bytes below   |
+ *   |                | the boundary, from src.  Backward (tested before it): the edges  |
+ *   |                | first - of the tail only the bytes above the boundary, the head  |
+ *   |                | split from src - then the loop (fc_loop_bwd_edges)               |
  *   | >= NT thresh.  | no overlap: dst aligned to 64, non-temporal stores, sfence;      |
  *   |   (no overlap) | threshold from the LLC one core group sees (cpu/x86.c); Intel    |
  *   |                | row: 16 KiB blocks as four interleaved 4 KiB streams, the rest   |
@@ -325,7 +328,7 @@ FC_INLINE void fc_move_lt64(fc_u8 *d, const fc_u8 *s, size_t n)
  * Below, a copy whose dst has a page boundary under an unaligned edge store
  * splits that edge at the boundary instead: memcpy's 2W+1..8W classes
  * (fc_copy_split) and, when the buffers do not overlap, the loops of both
- * entries (fc_edges_page_safe). */
+ * entries (fc_edges_page_safe, fc_loop_bwd_edges). */
 
 /* A page boundary lies strictly inside [p, p + len): a store there may straddle it. */
 #define FC_NEAR_PAGE_END(p, len) (((-(uintptr_t)(p) - 1) & 4095) < (uintptr_t)(len) - 1)
@@ -415,16 +418,19 @@ FC_INLINE void fc_store_page_safe(fc_u8 *p, FC_LVT v)
     }
 }
 
-/* The edges of a loop copy of buffers that do not overlap, when a page
- * boundary lies under one of them: the same five stores the loop's epilogue
- * makes (`lo` of v0..v4 at offsets 0, W, .., the rest ending at n: lo = 1
- * after the forward loop, 4 after the backward), each split at the boundary
- * if it crosses one.  Out of line: ~5 in 4096 placements.  The parts of a
- * split tail edge come from the preloaded registers (fc_store_page_safe),
- * those of a split head edge from src again (fc_copy_lt64 each side of the
- * boundary).  FC_EDGE_MODE (bit 0: head, bit 1: tail; 1 = from registers)
- * chose that by measurement, fcbench cliffs on the Intel Xeon guest, 3 rounds
- * (fc[avx512] worst GB/s at 1 KiB / 4 KiB):
+/* The edges of a forward loop copy of buffers that do not overlap, when a
+ * page boundary lies under one of them: the stores the loop's epilogue makes
+ * (the last 4W bytes from the preloaded t0..t3, then the first W from h),
+ * none straddling the boundary.  Out of line: ~5 in 4096 placements.
+ *   - tail: each vector split at the boundary (fc_edge_store);
+ *   - head: the loop began at the first W-aligned address above d, so a
+ *     boundary inside [d, d + W) is that address and only the bytes below it
+ *     are left: one fc_copy_lt64 from src (the version before copied both
+ *     sides of the boundary; the upper side the loop had already stored).
+ * How each split edge gets its bytes (FC_EDGE_MODE, bit 0: head, bit 1:
+ * tail; 1 = from the registers, fc_store_page_safe; 0 = from src again)
+ * was chosen by measurement, fcbench cliffs on the Intel Xeon guest, 3
+ * rounds (fc[avx512] worst GB/s at 1 KiB / 4 KiB):
  *   edges redone from src as aligned vectors (the version before): 103-141 / 106-117
  *   mode 0, both from src:       106-109 / 101-121
  *   mode 1, head from registers:  85-90  / 101-111
@@ -435,7 +441,10 @@ FC_INLINE void fc_store_page_safe(fc_u8 *p, FC_LVT v)
  * 5: 113 GB/s against 142 with no page test at all): a 4 KiB copy's 64 loop
  * stores are all still in the store buffer.  A head edge redone from src is
  * cheaper than the register split (a 1 KiB copy, same process: 7.0-8.0 ns
- * against 7.4-9.2), and its loads meet no such alias in these runs. */
+ * against 7.4-9.2), and its loads meet no such alias in these runs.
+ * Measured and not kept (Zen 4, same process): storing the split tail before
+ * the loop, as the backward loop does (fc_loop_bwd_edges): 1.05-1.18x the
+ * time at 1-8 KiB, against 0.96-1.02x for the epilogue's order. */
 #ifndef FC_EDGE_MODE
 #define FC_EDGE_MODE 2
 #endif
@@ -451,23 +460,18 @@ FC_INLINE void fc_edge_store(fc_u8 *p, const fc_u8 *sp, FC_LVT v, int regs)
         FC_LSTOREU((FC_LVT *)p, v);
     }
 }
-FC_NOINLINE void *fc_edges_page_safe(fc_u8 *d, const fc_u8 *s, size_t n, int lo, FC_LVT v0, FC_LVT v1, FC_LVT v2,
-                                     FC_LVT v3, FC_LVT v4)
+FC_NOINLINE void *fc_edges_page_safe(fc_u8 *d, const fc_u8 *s, size_t n, FC_LVT h, FC_LVT t0, FC_LVT t1, FC_LVT t2,
+                                     FC_LVT t3)
 {
-    const int H = FC_EDGE_MODE & 1, T = (FC_EDGE_MODE >> 1) & 1;
-    if (lo == 1) {
-        fc_edge_store(d + n - 4 * FC_LW, s + n - 4 * FC_LW, v1, T);
-        fc_edge_store(d + n - 3 * FC_LW, s + n - 3 * FC_LW, v2, T);
-        fc_edge_store(d + n - 2 * FC_LW, s + n - 2 * FC_LW, v3, T);
-        fc_edge_store(d + n - FC_LW, s + n - FC_LW, v4, T);
-        fc_edge_store(d, s, v0, H);
-    } else {
-        fc_edge_store(d, s, v0, H);
-        fc_edge_store(d + FC_LW, s + FC_LW, v1, H);
-        fc_edge_store(d + 2 * FC_LW, s + 2 * FC_LW, v2, H);
-        fc_edge_store(d + 3 * FC_LW, s + 3 * FC_LW, v3, H);
-        fc_edge_store(d + n - FC_LW, s + n - FC_LW, v4, T);
-    }
+    const int T = (FC_EDGE_MODE >> 1) & 1;
+    fc_edge_store(d + n - 4 * FC_LW, s + n - 4 * FC_LW, t0, T);
+    fc_edge_store(d + n - 3 * FC_LW, s + n - 3 * FC_LW, t1, T);
+    fc_edge_store(d + n - 2 * FC_LW, s + n - 2 * FC_LW, t2, T);
+    fc_edge_store(d + n - FC_LW, s + n - FC_LW, t3, T);
+    if (FC_NEAR_PAGE_END(d, FC_LW))
+        fc_copy_lt64(d, s, 4096 - ((uintptr_t)d & 4095)); /* the bytes below the boundary: 1..W-1 */
+    else
+        FC_LSTOREU((FC_LVT *)d, h);
     return d;
 }
 
@@ -526,7 +530,7 @@ FC_INLINE void *fc_loop_fwd(fc_u8 *d, const fc_u8 *s, size_t n, int apart)
     /* tested after the loop, off the path to the first loads (before it: 300-512 B 1.06x slower) */
     if (apart && FC_PAGE_SAFE &&
         __builtin_expect(FC_EDGES_NEAR_PAGE(d, FC_LW, dend - 4 * FC_LW, 4 * FC_LW), 0))
-        return fc_edges_page_safe(d, s, n, 1, h, t0, t1, t2, t3); /* a tail call: no frame for the common path */
+        return fc_edges_page_safe(d, s, n, h, t0, t1, t2, t3); /* a tail call: no frame for the common path */
     FC_LST(n - 4 * FC_LW, t0);
     FC_LST(n - 3 * FC_LW, t1);
     FC_LST(n - 2 * FC_LW, t2);
@@ -538,22 +542,61 @@ FC_INLINE void *fc_loop_fwd(fc_u8 *d, const fc_u8 *s, size_t n, int apart)
 /* Backward, the mirror: preload the first 4 vectors and the last one; align
  * the dst end down to W; the loop downward; store head and tail last.
  * Correct for memmove whenever dst >= src or the buffers do not overlap.
- * `apart`: as above, with the edges the first 4W bytes and the last W. */
+ * `apart`: the buffers do not overlap, so when a page boundary lies under an
+ * unaligned edge store (the first 4W bytes, the last W) the copy goes to
+ * fc_loop_bwd_edges.  Tested before the loop (unlike the forward loop, whose
+ * test sits after it: the backward order costs nothing measurable there). */
+FC_NOINLINE void *fc_loop_bwd_edges(fc_u8 *d, const fc_u8 *s, size_t n);
 FC_INLINE void *fc_loop_bwd(fc_u8 *d, const fc_u8 *s, size_t n, int apart)
 {
+    if (apart && FC_PAGE_SAFE && __builtin_expect(FC_EDGES_NEAR_PAGE(d, 4 * FC_LW, d + n - FC_LW, FC_LW), 0))
+        return fc_loop_bwd_edges(d, s, n);
     FC_LVT h0 = FC_LLD(0), h1 = FC_LLD(FC_LW), h2 = FC_LLD(2 * FC_LW), h3 = FC_LLD(3 * FC_LW);
     FC_LVT t = FC_LLD(n - FC_LW);
     fc_u8 *const dend = d + n;
     size_t skip = (((uintptr_t)dend - 1) & (FC_LW - 1)) + 1; /* 1..W: the tail covers it */
     fc_body_bwd(dend - skip, s + n - skip, d);
-    if (apart && FC_PAGE_SAFE &&
-        __builtin_expect(FC_EDGES_NEAR_PAGE(d, 4 * FC_LW, dend - FC_LW, FC_LW), 0))
-        return fc_edges_page_safe(d, s, n, 4, h0, h1, h2, h3, t);
     FC_LST(0, h0);
     FC_LST(FC_LW, h1);
     FC_LST(2 * FC_LW, h2);
     FC_LST(3 * FC_LW, h3);
     FC_LST(n - FC_LW, t);
+    return d;
+}
+
+/* fc_loop_bwd for buffers that do not overlap with a page boundary under an
+ * edge (~5 in 4096 placements): the edges are stored first, none straddling
+ * the boundary, then the loop.
+ *   - tail: the loop starts at the last W-aligned address below d + n, so a
+ *     boundary inside [d + n - W, d + n) is that address and only the 1..W-1
+ *     bytes above it are left: one fc_copy_lt64 from src;
+ *   - head: each of the 4 vectors split at the boundary (fc_edge_store).
+ * Stored after the loop, as before, a split edge cost Zen 4 6-7 ns (4 KiB,
+ * dst 9 bytes ahead of src mod 4096, the boundary under the tail: 42-44 ns,
+ * 36.6 ns with the tail not stored at all, 35.2 aligned; the same with a
+ * 65 ns pause between calls, so not the previous call's stores).  Measured
+ * (Zen 4, avx2 and avx512-ymmloop built both ways in one process,
+ * alternating, 31 medians per placement), time with / without:
+ * the boundary under the tail 0.71-0.89x at 513 B - 8 KiB (4097 B with
+ * page-aligned buffers 0.875x), under the head 0.82-0.96x, other placements
+ * 0.99-1.00x. */
+FC_NOINLINE void *fc_loop_bwd_edges(fc_u8 *d, const fc_u8 *s, size_t n)
+{
+    const int H = FC_EDGE_MODE & 1;
+    FC_LVT h0 = FC_LLD(0), h1 = FC_LLD(FC_LW), h2 = FC_LLD(2 * FC_LW), h3 = FC_LLD(3 * FC_LW);
+    fc_u8 *const dend = d + n;
+    size_t skip = (((uintptr_t)dend - 1) & (FC_LW - 1)) + 1;
+    if (FC_NEAR_PAGE_END(dend - FC_LW, FC_LW)) {
+        size_t r = (uintptr_t)dend & 4095; /* the bytes above the boundary: 1..W-1 (= skip) */
+        fc_copy_lt64(dend - r, s + n - r, r);
+    } else {
+        FC_LST(n - FC_LW, FC_LLD(n - FC_LW));
+    }
+    fc_edge_store(d, s, h0, H);
+    fc_edge_store(d + FC_LW, s + FC_LW, h1, H);
+    fc_edge_store(d + 2 * FC_LW, s + 2 * FC_LW, h2, H);
+    fc_edge_store(d + 3 * FC_LW, s + 3 * FC_LW, h3, H);
+    fc_body_bwd(dend - skip, s + n - skip, d);
     return d;
 }
 
