@@ -51,9 +51,10 @@
  *   |   edge on a    | no overlap, ~5 in 4096 placements: no edge store straddles the  |
  *   |   page boundary| boundary.  Forward (tested after the loop): the 4W tail split,   |
  *   |                | from the preloaded registers; of the head only the bytes below   |
- *   |                | the boundary, from src.  Backward (tested before it): the edges  |
- *   |                | first - of the tail only the bytes above the boundary, the head  |
- *   |                | split from src - then the loop (fc_loop_bwd_edges)               |
+ *   |                | the boundary, from src.  Backward (tested before it): of the     |
+ *   |                | tail only the bytes above the boundary, first; the loop; the     |
+ *   |                | head by aligned vectors down from the loop, then its first bytes |
+ *   |                | (fc_loop_bwd_edges)                                              |
  *   | >= NT thresh.  | no overlap: dst aligned to 64, non-temporal stores, sfence;      |
  *   |   (no overlap) | threshold from the LLC one core group sees (cpu/x86.c); Intel    |
  *   |                | row: 16 KiB blocks as four interleaved 4 KiB streams, the rest   |
@@ -422,20 +423,20 @@ FC_INLINE void fc_store_page_safe(fc_u8 *p, FC_LVT v)
  * page boundary lies under one of them: the stores the loop's epilogue makes
  * (the last 4W bytes from the preloaded t0..t3, then the first W from h),
  * none straddling the boundary.  Out of line: ~5 in 4096 placements.
- *   - tail: each vector split at the boundary (fc_edge_store);
+ *   - tail: each vector split at the boundary, from the registers
+ *     (fc_store_page_safe);
  *   - head: the loop began at the first W-aligned address above d, so a
  *     boundary inside [d, d + W) is that address and only the bytes below it
- *     are left: one fc_copy_lt64 from src (the version before copied both
- *     sides of the boundary; the upper side the loop had already stored).
- * How each split edge gets its bytes (FC_EDGE_MODE, bit 0: head, bit 1:
- * tail; 1 = from the registers, fc_store_page_safe; 0 = from src again)
- * was chosen by measurement, fcbench cliffs on the Intel Xeon guest, 3
- * rounds (fc[avx512] worst GB/s at 1 KiB / 4 KiB):
- *   edges redone from src as aligned vectors (the version before): 103-141 / 106-117
- *   mode 0, both from src:       106-109 / 101-121
- *   mode 1, head from registers:  85-90  / 101-111
- *   mode 3, both from registers:  78-81  / 137-144
- *   mode 2, tail from registers: 105-138 / 139-143
+ *     are left: one fc_copy_lt64 from src (the version before split the head
+ *     vector, copying both sides; the upper side the loop had already stored).
+ * Where a split edge gets its bytes was chosen by measurement, fcbench
+ * cliffs on the Intel Xeon guest, 3 rounds (fc[avx512] worst GB/s at 1 KiB /
+ * 4 KiB):
+ *   edges redone from src as aligned vectors:            103-141 / 106-117
+ *   both split, both sides from src:                     106-109 / 101-121
+ *   head split from registers, tail from src:             85-90  / 101-111
+ *   both from registers:                                  78-81  / 137-144
+ *   tail from registers, head from src (kept):           105-138 / 139-143
  * Read from src after the loop, a tail edge's loads 4K-alias the loop's own
  * stores when dst - src is small (4 KiB, src%64 = 15, dst%64 = 20, distance
  * 5: 113 GB/s against 142 with no page test at all): a 4 KiB copy's 64 loop
@@ -443,31 +444,15 @@ FC_INLINE void fc_store_page_safe(fc_u8 *p, FC_LVT v)
  * cheaper than the register split (a 1 KiB copy, same process: 7.0-8.0 ns
  * against 7.4-9.2), and its loads meet no such alias in these runs.
  * Measured and not kept (Zen 4, same process): storing the split tail before
- * the loop, as the backward loop does (fc_loop_bwd_edges): 1.05-1.18x the
- * time at 1-8 KiB, against 0.96-1.02x for the epilogue's order. */
-#ifndef FC_EDGE_MODE
-#define FC_EDGE_MODE 2
-#endif
-FC_INLINE void fc_edge_store(fc_u8 *p, const fc_u8 *sp, FC_LVT v, int regs)
-{
-    if (regs) {
-        fc_store_page_safe(p, v);
-    } else if (FC_NEAR_PAGE_END(p, FC_LW)) {
-        size_t k = 4096 - ((uintptr_t)p & 4095);
-        fc_copy_lt64(p, sp, k);
-        fc_copy_lt64(p + k, sp + k, FC_LW - k);
-    } else {
-        FC_LSTOREU((FC_LVT *)p, v);
-    }
-}
+ * the loop: 1.05-1.18x the time at 1-8 KiB, against 0.96-1.02x for the
+ * epilogue's order. */
 FC_NOINLINE void *fc_edges_page_safe(fc_u8 *d, const fc_u8 *s, size_t n, FC_LVT h, FC_LVT t0, FC_LVT t1, FC_LVT t2,
                                      FC_LVT t3)
 {
-    const int T = (FC_EDGE_MODE >> 1) & 1;
-    fc_edge_store(d + n - 4 * FC_LW, s + n - 4 * FC_LW, t0, T);
-    fc_edge_store(d + n - 3 * FC_LW, s + n - 3 * FC_LW, t1, T);
-    fc_edge_store(d + n - 2 * FC_LW, s + n - 2 * FC_LW, t2, T);
-    fc_edge_store(d + n - FC_LW, s + n - FC_LW, t3, T);
+    fc_store_page_safe(d + n - 4 * FC_LW, t0);
+    fc_store_page_safe(d + n - 3 * FC_LW, t1);
+    fc_store_page_safe(d + n - 2 * FC_LW, t2);
+    fc_store_page_safe(d + n - FC_LW, t3);
     if (FC_NEAR_PAGE_END(d, FC_LW))
         fc_copy_lt64(d, s, 4096 - ((uintptr_t)d & 4095)); /* the bytes below the boundary: 1..W-1 */
     else
@@ -565,38 +550,43 @@ FC_INLINE void *fc_loop_bwd(fc_u8 *d, const fc_u8 *s, size_t n, int apart)
 }
 
 /* fc_loop_bwd for buffers that do not overlap with a page boundary under an
- * edge (~5 in 4096 placements): the edges are stored first, none straddling
- * the boundary, then the loop.
- *   - tail: the loop starts at the last W-aligned address below d + n, so a
- *     boundary inside [d + n - W, d + n) is that address and only the 1..W-1
- *     bytes above it are left: one fc_copy_lt64 from src;
- *   - head: each of the 4 vectors split at the boundary (fc_edge_store).
- * Stored after the loop, as before, a split edge cost Zen 4 6-7 ns (4 KiB,
- * dst 9 bytes ahead of src mod 4096, the boundary under the tail: 42-44 ns,
- * 36.6 ns with the tail not stored at all, 35.2 aligned; the same with a
- * 65 ns pause between calls, so not the previous call's stores).  Measured
- * (Zen 4, avx2 and avx512-ymmloop built both ways in one process,
- * alternating, 31 medians per placement), time with / without:
- * the boundary under the tail 0.71-0.89x at 513 B - 8 KiB (4097 B with
- * page-aligned buffers 0.875x), under the head 0.82-0.96x, other placements
- * 0.99-1.00x. */
+ * edge (~5 in 4096 placements).  No edge store straddles the boundary:
+ *   - tail, stored first: the loop starts at the last W-aligned address
+ *     below d + n, so a boundary inside [d + n - W, d + n) is that address
+ *     and only the 1..W-1 bytes above it are left: one fc_copy_lt64 from src;
+ *   - head, after the loop and loaded only then: aligned vectors from where
+ *     the loop stopped down to the first W-aligned address above d (aligned
+ *     stores cannot straddle), then [d, d + W) - or, when the boundary is
+ *     inside it, only the bytes below the boundary (fc_copy_lt64).
+ * These loads read bytes below where the loop's stores began (dst is 0..255
+ * bytes ahead of src mod 4096 here), so they meet none of this call's stores.
+ * Stored after the loop from the preloaded registers, split at the boundary,
+ * an edge cost Zen 4 6-14 ns (4 KiB, dst 9 bytes ahead of src mod 4096, the
+ * boundary under the tail: 42-44 ns, 36.6 with the tail not stored at all,
+ * 35.2 aligned; the same with a 65 ns pause between calls, so not the
+ * previous call's stores).  Measured (Zen 4, avx2 and avx512-ymmloop built
+ * both ways in one process, alternating, 31 medians per placement), time
+ * with / without, 1-8 KiB: the boundary under the tail 0.71-0.97x (4097 B
+ * with page-aligned buffers 0.875x), under the head 0.58-0.97x (4097 B,
+ * dst 46 bytes below a boundary: 45 -> 36 ns, the aligned copy 35.2), other
+ * placements 0.98-1.01x.  Measured and not kept: the split head stored
+ * first, before the loop, from registers or from src (4097 B: 0.90-0.95x). */
 FC_NOINLINE void *fc_loop_bwd_edges(fc_u8 *d, const fc_u8 *s, size_t n)
 {
-    const int H = FC_EDGE_MODE & 1;
-    FC_LVT h0 = FC_LLD(0), h1 = FC_LLD(FC_LW), h2 = FC_LLD(2 * FC_LW), h3 = FC_LLD(3 * FC_LW);
     fc_u8 *const dend = d + n;
-    size_t skip = (((uintptr_t)dend - 1) & (FC_LW - 1)) + 1;
+    size_t skip = (((uintptr_t)dend - 1) & (FC_LW - 1)) + 1; /* 1..W: the tail covers it */
     if (FC_NEAR_PAGE_END(dend - FC_LW, FC_LW)) {
         size_t r = (uintptr_t)dend & 4095; /* the bytes above the boundary: 1..W-1 (= skip) */
         fc_copy_lt64(dend - r, s + n - r, r);
     } else {
         FC_LST(n - FC_LW, FC_LLD(n - FC_LW));
     }
-    fc_edge_store(d, s, h0, H);
-    fc_edge_store(d + FC_LW, s + FC_LW, h1, H);
-    fc_edge_store(d + 2 * FC_LW, s + 2 * FC_LW, h2, H);
-    fc_edge_store(d + 3 * FC_LW, s + 3 * FC_LW, h3, H);
-    fc_body_bwd(dend - skip, s + n - skip, d);
+    fc_u8 *dp = fc_body_bwd(dend - skip, s + n - skip, d); /* W-aligned, d < dp <= d + 4W */
+    for (dp -= FC_LW; dp > d; dp -= FC_LW) FC_LSTOREA((FC_LVT *)dp, FC_LLOADU((const FC_LVT *)(s + (dp - d))));
+    if (FC_NEAR_PAGE_END(d, FC_LW))
+        fc_copy_lt64(d, s, 4096 - ((uintptr_t)d & 4095)); /* the bytes below the boundary: 1..W-1 */
+    else
+        FC_LST(0, FC_LLD(0));
     return d;
 }
 
