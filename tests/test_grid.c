@@ -121,9 +121,9 @@ static const size_t cross_seps[] = {2048, 2049, 2081, 97, 3999};
 
 /* Every boundary position within CROSS_NEAR bytes of either end of dst and
  * every 64th between.  x86-64: 260, the loops' edge stores (4 vectors of 64
- * at the tail, avx512) and then some, each split at the boundary lane by
- * lane (vec_copy.h); elsewhere 132 (4 vectors of 32), which keeps the qemu
- * runs short. */
+ * at the tail, avx512) and then some, none of which may straddle the
+ * boundary (vec_copy.h); elsewhere 132 (4 vectors of 32), which keeps the
+ * qemu runs short. */
 #if defined(__x86_64__)
 #define CROSS_NEAR 260
 #else

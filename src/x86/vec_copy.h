@@ -346,113 +346,42 @@ FC_INLINE void fc_move_lt64(fc_u8 *d, const fc_u8 *s, size_t n)
 #define FC_PAGE_SAFE 1 /* 0: the straddling edges, for measuring what the tests cost */
 #endif
 
-/* FC_LO128(v): v's low 128 bits; FC_ROT128(v): v rotated down by 16 bytes */
-#if FC_LW == 16
-#define FC_LO128(v) (v)
-#define FC_ROT128(v) (v)
-#elif FC_LW == 32
-#define FC_LO128(v) _mm256_castsi256_si128(v)
-#define FC_ROT128(v) _mm256_permute2x128_si256(v, v, 0x01)
-#elif FC_LW == 64
-#define FC_LO128(v) _mm512_castsi512_si128(v)
-#define FC_ROT128(v) _mm512_alignr_epi32(v, v, 4)
-#endif
-
-/* Store the first len (1..15) bytes of the 16-byte value hi:lo at p: two
- * overlapping moves of the largest power of two <= len (first and last),
- * the way fc_copy_4_16 copies, so at most two stores and none of them
- * outside [p, p + len). */
-FC_INLINE void fc_store_lt16(fc_u8 *p, uint64_t lo, uint64_t hi, size_t len)
-{
-    if (len >= 8) {
-        unsigned sh = (unsigned)(len - 8) * 8; /* bytes len-8..len-1 */
-        *(fc_u64u *)p = lo;
-        *(fc_u64u *)(p + len - 8) = sh ? (lo >> sh) | (hi << (64 - sh)) : lo;
-    } else if (len >= 4) {
-        *(fc_u32u *)p = (uint32_t)lo;
-        *(fc_u32u *)(p + len - 4) = (uint32_t)(lo >> ((len - 4) * 8));
-    } else if (len >= 2) {
-        *(fc_u16u *)p = (uint16_t)lo;
-        *(fc_u16u *)(p + len - 2) = (uint16_t)(lo >> ((len - 2) * 8));
-    } else {
-        *p = (fc_u8)lo;
-    }
-}
-
-/* Store the vector v at p (any alignment) with no store across a page
- * boundary, from registers alone: when one lies inside [p, p + W), v goes
- * 16 bytes at a time from its 128-bit lanes (FC_LO128, FC_ROT128), and the
- * lane the boundary cuts as two parts, each in at most two overlapping moves
- * (fc_store_lt16).  No load, so nothing to 4K-alias the stores still in the
- * store buffer (see fc_edges_page_safe).  Also measured and not kept: v to a
- * stack slot and the parts copied from it.  This Xeon forwards a load from a
- * slot store only when the load sits inside one 8-byte chunk of the store's
- * low 32 bytes, and an older line-crossing store to an aliasing address
- * blocks even that (a 1 KiB copy with its head on a boundary: 11.6 ns, where
- * the head redone from src took 8.0). */
-FC_INLINE void fc_store_page_safe(fc_u8 *p, FC_LVT v)
-{
-    if (!FC_NEAR_PAGE_END(p, FC_LW)) {
-        FC_LSTOREU((FC_LVT *)p, v);
-        return;
-    }
-    size_t k = 4096 - ((uintptr_t)p & 4095); /* 1..W-1 bytes before the boundary */
-    for (size_t i = 0; i < FC_LW; i += 16) {
-        __m128i x = FC_LO128(v);
-        if (i + 16 <= k || i >= k) {
-            _mm_storeu_si128((__m128i *)(p + i), x);
-        } else {
-            uint64_t lo = (uint64_t)_mm_cvtsi128_si64(x), hi = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(x, x));
-            size_t c = k - i; /* 1..15 bytes of this lane before the boundary */
-            fc_store_lt16(p + i, lo, hi, c);
-            /* the lane shifted down by c bytes: its bytes c..15 */
-            if (c >= 8) {
-                lo = hi >> ((c - 8) * 8);
-                hi = 0;
-            } else {
-                lo = (lo >> (c * 8)) | (hi << (64 - c * 8));
-                hi >>= c * 8;
-            }
-            fc_store_lt16(p + k, lo, hi, 16 - c);
-        }
-        v = FC_ROT128(v);
-    }
-}
-
 /* The edges of a forward loop copy of buffers that do not overlap, when a
- * page boundary lies under one of them: the stores the loop's epilogue makes
- * (the last 4W bytes from the preloaded t0..t3, then the first W from h),
- * none straddling the boundary.  Out of line: ~5 in 4096 placements.
- *   - tail: each vector split at the boundary, from the registers
- *     (fc_store_page_safe);
+ * page boundary lies under one of them (~5 in 4096 placements; out of line),
+ * stored with none straddling the boundary:
+ *   - tail: aligned vectors from where the loop stopped (dp, W-aligned, at
+ *     most 4W before the end; aligned stores cannot straddle), loaded from
+ *     src only now, then the last bytes: the preloaded last vector, or, when
+ *     the boundary is inside it (it is then the last aligned address, where
+ *     the aligned vectors stopped), only the 1..W-1 bytes above it;
  *   - head: the loop began at the first W-aligned address above d, so a
  *     boundary inside [d, d + W) is that address and only the bytes below it
- *     are left: one fc_copy_lt64 from src (the version before split the head
- *     vector, copying both sides; the upper side the loop had already stored).
- * Where a split edge gets its bytes was chosen by measurement, fcbench
- * cliffs on the Intel Xeon guest, 3 rounds (fc[avx512] worst GB/s at 1 KiB /
- * 4 KiB):
- *   edges redone from src as aligned vectors:            103-141 / 106-117
- *   both split, both sides from src:                     106-109 / 101-121
- *   head split from registers, tail from src:             85-90  / 101-111
- *   both from registers:                                  78-81  / 137-144
- *   tail from registers, head from src (kept):           105-138 / 139-143
- * Read from src after the loop, a tail edge's loads 4K-alias the loop's own
- * stores when dst - src is small (4 KiB, src%64 = 15, dst%64 = 20, distance
- * 5: 113 GB/s against 142 with no page test at all): a 4 KiB copy's 64 loop
- * stores are all still in the store buffer.  A head edge redone from src is
- * cheaper than the register split (a 1 KiB copy, same process: 7.0-8.0 ns
- * against 7.4-9.2), and its loads meet no such alias in these runs.
- * Measured and not kept (Zen 4, same process): storing the split tail before
- * the loop: 1.05-1.18x the time at 1-8 KiB, against 0.96-1.02x for the
- * epilogue's order. */
-FC_NOINLINE void *fc_edges_page_safe(fc_u8 *d, const fc_u8 *s, size_t n, FC_LVT h, FC_LVT t0, FC_LVT t1, FC_LVT t2,
-                                     FC_LVT t3)
+ *     are left: one fc_copy_lt64 from src.
+ * The tail's loads read bytes at or above dp, whose low 12 bits match only
+ * dst bytes the loop has not reached (dst behind src mod 4096) or stored 256
+ * or more bytes earlier (dst ahead: the aliasing window goes backward).
+ * The version before split each edge vector at the boundary (the tail from
+ * the preloaded registers, 16-byte lanes and narrower moves, chosen on the
+ * Intel Xeon guest over reloading the tail's 4 unaligned vectors from src,
+ * whose loads 4K-aliased the loop's last stores: fcbench worst at 4 KiB 139-
+ * 143 against 101-121 GB/s).  On Zen 4 that split cost 4-10 ns a copy (the
+ * same cost in the backward loop: fc_loop_bwd_edges).  Measured (Zen 4, avx2
+ * and avx512-ymmloop built both ways in one process, alternating, 31 medians
+ * per placement), time with / without: the boundary under the tail 0.55-0.77x
+ * at 600 B - 1 KiB, 0.85-0.97x at 2-8 KiB (4 KiB, dst 1000 bytes ahead: 39.4
+ * -> 35.9 ns, the aligned copy 35.2), other placements 1.00x.  Not measured
+ * since on an Intel CPU.  Also measured and not kept (Zen 4): storing the
+ * split tail before the loop, 1.05-1.18x at 1-8 KiB. */
+FC_NOINLINE void *fc_edges_page_safe(fc_u8 *d, const fc_u8 *s, size_t n, fc_u8 *dp, FC_LVT h, FC_LVT t3)
 {
-    fc_store_page_safe(d + n - 4 * FC_LW, t0);
-    fc_store_page_safe(d + n - 3 * FC_LW, t1);
-    fc_store_page_safe(d + n - 2 * FC_LW, t2);
-    fc_store_page_safe(d + n - FC_LW, t3);
+    fc_u8 *const dend = d + n;
+    for (; (size_t)(dend - dp) >= FC_LW; dp += FC_LW) FC_LSTOREA((FC_LVT *)dp, FC_LLOADU((const FC_LVT *)(s + (dp - d))));
+    if (dp != dend) {
+        if (FC_NEAR_PAGE_END(dend - FC_LW, FC_LW)) /* the boundary is dp: only the bytes above it, 1..W-1 */
+            fc_copy_lt64(dp, s + (dp - d), (size_t)(dend - dp));
+        else
+            FC_LSTOREU((FC_LVT *)(dend - FC_LW), t3);
+    }
     if (FC_NEAR_PAGE_END(d, FC_LW))
         fc_copy_lt64(d, s, 4096 - ((uintptr_t)d & 4095)); /* the bytes below the boundary: 1..W-1 */
     else
@@ -511,11 +440,11 @@ FC_INLINE void *fc_loop_fwd(fc_u8 *d, const fc_u8 *s, size_t n, int apart)
     FC_LVT t0 = FC_LLD(n - 4 * FC_LW), t1 = FC_LLD(n - 3 * FC_LW), t2 = FC_LLD(n - 2 * FC_LW), t3 = FC_LLD(n - FC_LW);
     fc_u8 *const dend = d + n;
     size_t skip = FC_LW - ((uintptr_t)d & (FC_LW - 1)); /* 1..W: the head covers it */
-    fc_body_fwd(d + skip, s + skip, dend);
+    fc_u8 *dp = fc_body_fwd(d + skip, s + skip, dend);
     /* tested after the loop, off the path to the first loads (before it: 300-512 B 1.06x slower) */
     if (apart && FC_PAGE_SAFE &&
         __builtin_expect(FC_EDGES_NEAR_PAGE(d, FC_LW, dend - 4 * FC_LW, 4 * FC_LW), 0))
-        return fc_edges_page_safe(d, s, n, h, t0, t1, t2, t3); /* a tail call: no frame for the common path */
+        return fc_edges_page_safe(d, s, n, dp, h, t3); /* a tail call: no frame for the common path */
     FC_LST(n - 4 * FC_LW, t0);
     FC_LST(n - 3 * FC_LW, t1);
     FC_LST(n - 2 * FC_LW, t2);
