@@ -48,13 +48,13 @@
  *   |   behind src   | forward with every access in address order: head and tail by     |
  *   |   mod 4096     | the < 64 B classes, no edge preloaded (a call's preloaded tail   |
  *   |                | 4K-aliases the previous call's last stores; see below)           |
- *   |   edge on a    | no overlap, ~5 in 4096 placements: no edge store straddles the  |
- *   |   page boundary| boundary.  Forward (tested after the loop): the 4W tail split,   |
- *   |                | from the preloaded registers; of the head only the bytes below   |
- *   |                | the boundary, from src.  Backward (tested before it): of the     |
- *   |                | tail only the bytes above the boundary, first; the loop; the     |
- *   |                | head by aligned vectors down from the loop, then its first bytes |
- *   |                | (fc_loop_bwd_edges)                                              |
+ *   |   edge on a    | no overlap, ~5 in 4096 placements, out of line: no store crosses |
+ *   |   page boundary| the boundary.  The edge where the loop stops: loaded after the    |
+ *   |                | loop, aligned vectors from the loop's stop, then the last bytes   |
+ *   |                | (only those past the boundary when it is inside them); the other  |
+ *   |                | edge, one vector: only its bytes past the boundary.  Forward      |
+ *   |                | tests after the loop (fc_edges_page_safe), backward before it     |
+ *   |                | (fc_loop_bwd_edges)                                               |
  *   | >= NT thresh.  | no overlap: dst aligned to 64, non-temporal stores, sfence;      |
  *   |   (no overlap) | threshold from the LLC one core group sees (cpu/x86.c); Intel    |
  *   |                | row: 16 KiB blocks as four interleaved 4 KiB streams, the rest   |
@@ -327,9 +327,10 @@ FC_INLINE void fc_move_lt64(fc_u8 *d, const fc_u8 *s, size_t n)
  * edges straddle whenever a page boundary falls inside them: fcbench distance
  * showed it as a 0.11x cliff at 256 B (in glibc too) and 0.4x at 1 KiB.
  * Below, a copy whose dst has a page boundary under an unaligned edge store
- * splits that edge at the boundary instead: memcpy's 2W+1..8W classes
- * (fc_copy_split) and, when the buffers do not overlap, the loops of both
- * entries (fc_edges_page_safe, fc_loop_bwd_edges). */
+ * makes no store across it instead: memcpy's 2W+1..8W classes (fc_copy_split:
+ * two copies that meet at the boundary) and, when the buffers do not overlap,
+ * the loops of both entries (fc_edges_page_safe, fc_loop_bwd_edges: aligned
+ * vectors and the bytes past the boundary). */
 
 /* A page boundary lies strictly inside [p, p + len): a store there may straddle it. */
 #define FC_NEAR_PAGE_END(p, len) (((-(uintptr_t)(p) - 1) & 4095) < (uintptr_t)(len) - 1)
@@ -359,7 +360,8 @@ FC_INLINE void fc_move_lt64(fc_u8 *d, const fc_u8 *s, size_t n)
  *     are left: one fc_copy_lt64 from src.
  * The tail's loads read bytes at or above dp, whose low 12 bits match only
  * dst bytes the loop has not reached (dst behind src mod 4096) or stored 256
- * or more bytes earlier (dst ahead: the aliasing window goes backward).
+ * or more bytes earlier (dst ahead by 256 or more; nearer, the copy goes
+ * backward).
  * The version before split each edge vector at the boundary (the tail from
  * the preloaded registers, 16-byte lanes and narrower moves, chosen on the
  * Intel Xeon guest over reloading the tail's 4 unaligned vectors from src,
