@@ -692,21 +692,22 @@ FC_INLINE void fc_copy_le8w(fc_u8 *d, const fc_u8 *s, size_t n)
 /* memcpy, 2W < n <= 8W, dst crosses a page boundary: two copies that meet at
  * the boundary, so no store straddles it (the buffers do not overlap: memcpy's
  * contract, on which the compiler already relies through `restrict`).
- * This is fcbench's 256 B worst placement on Zen 4 (src page-aligned, dst 1..
- * 127 bytes below a page end: 0.45-0.48x the aligned speed; glibc, which
- * stores across the boundary, 0.17-0.20x).  avx512-ymmloop, 256 B, src
- * page-aligned, dst 48 below a page end: this split 5.0-5.4 ns, the aligned
- * copy 2.45, the same distance without the crossing (src at 512) 3.1-3.5;
- * unsplit straddling stores 12-13 ns.  Written out by hand for that one
- * placement (no calls, no size tests): these two copies 4.1-4.5 ns; the bytes
- * below the boundary by two ymm moves, three aligned zmm and the last zmm, all
- * loads first, 3.7-4.4 ns (0.55-0.66x aligned): near the floor for the stores
- * such a copy needs.  Measured and not kept (the A/B harness of the page-safe edges,
- * 31 medians, dst 1..255 bytes below a page end), time / this split's:
- * aligned W-vectors between an unaligned first and last vector (or
- * fc_copy_lt64 for the < W bytes on one side), in one or two loops,
- * 0.85-1.34x; the same with every load first (4 or 8 aligned offsets, clamped
- * to the last one), 1.3-2.2x. */
+ * This is fcbench's 256 B worst placement on Zen 4 (src page-aligned, dst
+ * 1..127 bytes below a page end: 0.48x the aligned speed in the 00:14 run of
+ * 2026-11-25; glibc, which stores across the boundary, 0.17x).
+ * avx512-ymmloop, 256 B, src page-aligned, dst 48 below a page end: this
+ * split 5.0-5.4 ns, the aligned copy 2.45, the same distance without the
+ * crossing (src at 512) 3.1-3.5, unsplit straddling stores 12-13 ns.  Written
+ * out by hand for that one placement (no calls, no size tests; another
+ * harness, quiet moments): these two copies 4.1-4.5 ns; the bytes below the
+ * boundary by two ymm moves, then three aligned zmm and the last zmm, all
+ * loads first, 3.7-4.4 ns (0.55-0.66x aligned), near the floor for the stores
+ * such a copy needs.  Measured and not kept (the A/B harness of the page-safe
+ * edges, 31 medians, dst 1..255 bytes below a page end), time / this
+ * split's: aligned W-vectors between an unaligned first and last vector (or
+ * fc_copy_lt64 for the < W bytes on one side) in one or two loops,
+ * 0.85-1.34x; the same with every load first (4 or 8 aligned offsets,
+ * clamped to the last one), 1.3-2.2x. */
 FC_NOINLINE void *fc_copy_split(fc_u8 *d, const fc_u8 *s, size_t n)
 {
     size_t p = 4096 - ((uintptr_t)d & 4095); /* 1..n-1 */
