@@ -697,7 +697,7 @@ FC_INLINE void fc_copy_le8w(fc_u8 *d, const fc_u8 *s, size_t n)
  * 2026-11-25; glibc, which stores across the boundary, 0.17x).
  * avx512-ymmloop, 256 B, src page-aligned, dst 48 below a page end: this
  * split 5.0-5.4 ns, the aligned copy 2.45, the same distance without the
- * crossing (src at 512) 3.1-3.5, unsplit straddling stores 12-13 ns.  Written
+ * crossing (src at 512) 3.1-3.5, unsplit straddling stores 12-16 ns.  Written
  * out by hand for that one placement (no calls, no size tests; another
  * harness, quiet moments): these two copies 4.1-4.5 ns; the bytes below the
  * boundary by two ymm moves, then three aligned zmm and the last zmm, all
