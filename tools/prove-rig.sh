@@ -43,7 +43,7 @@ if [ "$(uname -m)" = x86_64 ]; then # the x86-64 routines (one template, both wi
     "x86 page-safe edges: backward head's aligned vectors stop one early|src/x86/vec_copy.h|s/for \(dp -= FC_LW; dp > d; dp -= FC_LW\)/for (dp -= FC_LW; dp > d + FC_LW; dp -= FC_LW)/|test_grid small --impl avx2"
     "x86 page-safe edges: backward tail above the boundary one byte short|src/x86/vec_copy.h|s/fc_copy_lt64\(dend - r, s \+ n - r, r\);/fc_copy_lt64(dend - r, s + n - r, r - 1);/|test_grid small --impl sse2"
     "x86 page-safe edges: forward tail above the boundary one byte short|src/x86/vec_copy.h|s/fc_copy_lt64\(dp, s \+ \(dp - d\), \(size_t\)\(dend - dp\)\);/fc_copy_lt64(dp, s + (dp - d), (size_t)(dend - dp) - 1);/|test_grid small --impl avx2"
-    "x86 page-safe edges: forward head below the boundary one byte short|src/x86/vec_copy.h|s/fc_copy_lt64\(d, s, 4096 - \(\(uintptr_t\)d & 4095\)\);/fc_copy_lt64(d, s, 4095 - ((uintptr_t)d \& 4095));/|test_grid small --impl avx2"
+    "x86 page-safe edges: loop head below the boundary one byte short|src/x86/vec_copy.h|s/fc_copy_lt64\(d, s, 4096 - \(\(uintptr_t\)d & 4095\)\);/fc_copy_lt64(d, s, 4095 - ((uintptr_t)d \& 4095));/|test_grid small --impl avx2"
     "x86 4..16 class: 8-byte moves taken at n = 7|src/x86/vec_copy.h|s/cmpq \\\$8, %\[n\]/cmpq \\\$7, %[n]/|test_grid small --impl sse2"
     "x86 4..16 class taken at n = 17|src/x86/vec_copy.h|s/    if \(n <= 16\) \{/    if (n <= 17) {/|test_grid small --impl avx2"
     "x86 17..63 class: middle moves too far apart|src/x86/vec_copy.h|s/a = \(m \* 11\) >> 5/a = (m * 3) >> 3/|test_grid small --impl sse2"

@@ -347,6 +347,17 @@ FC_INLINE void fc_move_lt64(fc_u8 *d, const fc_u8 *s, size_t n)
 #define FC_PAGE_SAFE 1 /* 0: the straddling edges, for measuring what the tests cost */
 #endif
 
+/* A loop copy's first vector v (src's first W bytes) when the loop began at
+ * the first W-aligned address above d: a page boundary inside [d, d + W) is
+ * that address, so only the 1..W-1 bytes below it are left to store. */
+FC_INLINE void fc_first_page_safe(fc_u8 *d, const fc_u8 *s, FC_LVT v)
+{
+    if (FC_NEAR_PAGE_END(d, FC_LW))
+        fc_copy_lt64(d, s, 4096 - ((uintptr_t)d & 4095));
+    else
+        FC_LSTOREU((FC_LVT *)d, v);
+}
+
 /* The edges of a forward loop copy of buffers that do not overlap, when a
  * page boundary lies under one of them (~5 in 4096 placements; out of line),
  * stored with none straddling the boundary:
@@ -384,10 +395,7 @@ FC_NOINLINE void *fc_edges_page_safe(fc_u8 *d, const fc_u8 *s, size_t n, fc_u8 *
         else
             FC_LSTOREU((FC_LVT *)(dend - FC_LW), t3);
     }
-    if (FC_NEAR_PAGE_END(d, FC_LW))
-        fc_copy_lt64(d, s, 4096 - ((uintptr_t)d & 4095)); /* the bytes below the boundary: 1..W-1 */
-    else
-        FC_LSTOREU((FC_LVT *)d, h);
+    fc_first_page_safe(d, s, h);
     return d;
 }
 
@@ -518,10 +526,7 @@ FC_NOINLINE void *fc_loop_bwd_edges(fc_u8 *d, const fc_u8 *s, size_t n)
     }
     fc_u8 *dp = fc_body_bwd(dend - skip, s + n - skip, d); /* W-aligned, d < dp <= d + 4W */
     for (dp -= FC_LW; dp > d; dp -= FC_LW) FC_LSTOREA((FC_LVT *)dp, FC_LLOADU((const FC_LVT *)(s + (dp - d))));
-    if (FC_NEAR_PAGE_END(d, FC_LW))
-        fc_copy_lt64(d, s, 4096 - ((uintptr_t)d & 4095)); /* the bytes below the boundary: 1..W-1 */
-    else
-        FC_LST(0, FC_LLD(0));
+    fc_first_page_safe(d, s, FC_LLD(0));
     return d;
 }
 
