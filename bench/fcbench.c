@@ -132,16 +132,16 @@ size_t cold_region_bytes(void)
 
 /* src = A + src_off, dst = B + dst_off: A and B page-aligned and 4096-congruent,
  * so (dst - src) mod 4096 = dst_off - src_off (mod 4096).  Cold: slots of a
- * page-multiple stride over cold regions of cold_region_bytes() per side. */
+ * page-multiple stride over cold regions of cold_region_bytes() per side,
+ * placed like the hot arenas (bench_alloc_arenas), so a slot's src and dst
+ * pages keep one address relation from run to run. */
 struct bench_case bench_place(size_t n, size_t src_off, size_t dst_off)
 {
     struct bench_case bc = {.dst = arena_b + 4096 + dst_off, .src = arena_a + 4096 + src_off, .n = n};
     if (!opts.cold) return bc;
     size_t region = cold_region_bytes();
-    if (!cold_a) {
-        cold_a = bench_alloc(region + 3 * 4096);
-        cold_b = bench_alloc(region + 3 * 4096);
-    }
+    if (!cold_a && !bench_alloc_arenas(&cold_a, &cold_b, region + 3 * 4096))
+        printf("# note: the cold regions are two ordinary mappings (no fixed address relation; see measure.c)\n");
     bc.stride = (n + 4096 + 4095) & ~(size_t)4095;
     bc.slots = region / bc.stride;
     if (bc.slots < 2) return (struct bench_case){.dst = bc.dst, .src = bc.src, .n = n}; /* beyond the caches anyway */

@@ -51,7 +51,8 @@ void pin_to_one_cpu(char *desc, size_t size)
 }
 
 /*
- * The two hot arenas (src: a, dst: b) at a fixed relation of their virtual
+ * The two hot arenas (src: a, dst: b), and the two cold regions of --cold
+ * (a second reservation), at a fixed relation of their virtual
  * addresses: b = a + 2^28 + 2^20, a aligned to 2^29.  AMD's L1D predicts its
  * way from a hash of linear-address bits 12-27 (the "utag": bits 12^27, 13^26,
  * 14^25, 15^20, 16^21, 17^22, 18^23, 19^24, as published for Zen and Zen 2 in
