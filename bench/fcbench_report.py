@@ -1464,10 +1464,11 @@ class Report:
         if len(rows[0]) > len(heads):
             heads.append("unaligned / aligned")
         page.table(heads, rows)
-        ceil = sorted(run.results("large-ceiling"), key=lambda r: -r["gbps"])
-        if ceil:
-            page.p("DRAM ceiling, timed in the same samples as the aligned copies (peak's non-temporal and rep movsb "
-                   "kernels): " + ", ".join(f"{r['contender']} {mibs(r):,.0f} MiB/s" for r in ceil) + ".")
+        for lbl in labels:
+            ceil = sorted(run.results("large-ceiling", label=lbl), key=lambda r: -r["gbps"])
+            if ceil:
+                page.p(f"DRAM ceiling, timed in the same samples as the {lbl} copies (peak's non-temporal and rep "
+                       "movsb kernels): " + ", ".join(f"{r['contender']} {mibs(r):,.0f} MiB/s" for r in ceil) + ".")
         lines = [f"{r['contender']} memcpy: {r['label']} copy of {r['n'] >> 20} MBytes in {r['med_ns'] / 1e6:.0f} "
                  f"msecs ({mibs(r):.0f} MB/s)" for r in rs]
         page.details("the seed format", lambda: page.raw("<pre>" + Page.esc("\n".join(lines)) + "</pre>"))
@@ -2007,16 +2008,22 @@ def _targets_found(run, fc, base):
     large = {r["label"]: r for r in run.results("large", contender=fc)}
     lbase = {r["label"]: r for r in run.results("large", contender=base)}
     # The DRAM ceiling: peak's kernels timed inside `large`, in the same samples as
-    # the contenders (scenario large-ceiling), when the run has them; else `peak`'s
-    # DRAM level, measured minutes away (runs before 2026-11-24 evening).
-    ceil = max(run.results("large-ceiling"), key=lambda r: r["gbps"], default=None)
-    dram = ceil or run.peaks().get("DRAM")
-    where = f"the DRAM ceiling beside it ({ceil['contender']} {ceil['gbps']:.1f} GB/s)" if ceil else "the DRAM peak"
+    # the contenders (scenario large-ceiling, under each copy's label: runs before
+    # 2026-11-25 have it for the aligned copy only), when the run has them; else
+    # `peak`'s DRAM level, measured minutes away (runs before 2026-11-24 evening).
+    def ceiling_for(lab):
+        return max(run.results("large-ceiling", label=lab) or run.results("large-ceiling"),
+                   key=lambda r: r["gbps"], default=None)
+
     if large and lbase:
         parts, ok = [], True
         for lab in large:
             if lab not in lbase:
                 continue
+            ceil = ceiling_for(lab)
+            dram = ceil or run.peaks().get("DRAM")
+            where = (f"the DRAM ceiling {'beside it' if ceil['label'] == lab else 'beside the ' + ceil['label'] + ' copy'}"
+                     f" ({ceil['contender']} {ceil['gbps']:.1f} GB/s)" if ceil else "the DRAM peak")
             sp = large[lab]["gbps"] / lbase[lab]["gbps"]
             share = large[lab]["gbps"] / dram["gbps"] if dram else float("nan")
             ok = ok and sp >= 1.0 and share >= 0.95
