@@ -25,7 +25,9 @@ void fc__registry_probe(void);
 const struct fc_impl *fc__select(void);
 
 /* Environment lookup that works before libc is initialised (ifunc resolvers):
- * copies the value of `name` into buf (NUL-terminated, truncated); returns 1 if set. */
+ * copies the value of `name` into buf (NUL-terminated); returns 0 if unset, 1
+ * if set, 2 if set but longer than size - 1 bytes (buf holds the cut value:
+ * callers reject it rather than act on a prefix). */
 int fc__early_getenv(const char *name, char *buf, size_t size);
 
 /* write(2) to stderr without stdio (usable in a resolver). */

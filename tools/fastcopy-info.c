@@ -73,7 +73,7 @@ int main(void)
     } else {
         printf("; rep movsb window empty");
     }
-    printf(" (FASTCOPY_TUNE overrides)\n");
+    printf(" (FASTCOPY_TUNE can override these)\n");
 #endif
     printf("\n");
     printf("%-20s %-9s %-10s %s\n", "implementation", "available", "self-check", "summary");

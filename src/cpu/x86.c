@@ -121,9 +121,11 @@
  * FASTCOPY_TUNE="nt_threshold=B,movsb_min=B,movsb_max=B,movsb_gap=B,nt_pages=P"
  * (any subset, any order; B in bytes with an optional k/m/g suffix;
  * nt_threshold=0 = never stream; movsb_gap <= 2048; P = 1 or 4) overrides the
- * table (a window reaching past the NT threshold ends there); a malformed value,
- * or movsb_min > movsb_max,
- * is reported once on stderr and ignored as a whole.
+ * table (a window reaching past the NT threshold ends there; where the row's
+ * window is empty, movsb_min alone opens it up to the NT threshold, movsb_max
+ * alone from the smallest loop size); a malformed value, movsb_min > movsb_max,
+ * or a value longer than 127 bytes is reported once on stderr and ignored as a
+ * whole.
  */
 #if defined(__x86_64__)
 #include <cpuid.h>
@@ -230,10 +232,15 @@ static const char *fc_parse_bytes(const char *p, size_t *out)
     return p;
 }
 
-/* "nt_threshold=123m,movsb_min=4k,..." -> sets the keys it names; 0 if malformed. */
+/* "nt_threshold=123m,movsb_min=4k,..." -> sets the keys it names; 0 if malformed.
+ * A window end left out keeps the row's value, except where the row's window
+ * is empty (min = max): movsb_min alone then opens it up to the NT threshold
+ * (movsb_max alone opens it from the loops' smallest size, as the row's min
+ * of 0 already does).  The ends must then satisfy min <= max. */
 static int fc_parse_tune(const char *p, struct fc_x86_tune *t)
 {
     static const char *const keys[] = {"nt_threshold=", "movsb_min=", "movsb_max=", "movsb_gap=", "nt_pages="};
+    int closed = t->movsb_min == t->movsb_max, max_given = 0;
     while (*p) {
         unsigned which = 0;
         size_t k = 0;
@@ -249,11 +256,12 @@ static int fc_parse_tune(const char *p, struct fc_x86_tune *t)
         else if (*p) return 0;
         if (which == 0) t->nt_threshold = v ? v : (size_t)-1; /* 0: never stream */
         else if (which == 1) t->movsb_min = v;
-        else if (which == 2) t->movsb_max = v;
+        else if (which == 2) t->movsb_max = v, max_given = 1;
         else if (which == 3 && v <= 2048) t->movsb_gap = v;
         else if (which == 4 && (v == 1 || v == 4)) t->nt_pages = v;
         else return 0;
     }
+    if (closed && !max_given && t->movsb_min != t->movsb_max) t->movsb_max = FC_UP_TO_NT;
     return t->movsb_min <= t->movsb_max;
 }
 
@@ -319,14 +327,16 @@ void fc__x86_init(void)
         t.nt_threshold = nt < FC_NT_MIN ? FC_NT_MIN : nt > FC_NT_MAX ? FC_NT_MAX : nt;
     }
     char env[128];
-    if (fc__early_getenv("FASTCOPY_TUNE", env, sizeof env) && env[0]) {
+    int got = fc__early_getenv("FASTCOPY_TUNE", env, sizeof env);
+    if (got && env[0]) {
         struct fc_x86_tune u = t;
-        if (fc_parse_tune(env, &u))
+        if (got == 1 && fc_parse_tune(env, &u))
             t = u;
         else
             fc__warn("fastcopy: FASTCOPY_TUNE=", env,
-                     " not understood (expected nt_threshold=, movsb_min=, movsb_max=BYTES[k|m|g], min <= max, "
-                     "movsb_gap<=2048, nt_pages=1|4); ignored",
+                     got == 1 ? " not understood (expected nt_threshold=, movsb_min=, movsb_max=BYTES[k|m|g], "
+                                "min <= max, movsb_gap<=2048, nt_pages=1|4); ignored"
+                              : "... longer than 127 bytes; ignored",
                      "");
     }
 

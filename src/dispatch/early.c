@@ -93,12 +93,13 @@ static const char *fc_match(const char *e, const char *name)
     return *e == '=' ? e + 1 : NULL;
 }
 
+/* 1, or 2 if the value did not fit (buf then holds its first size - 1 bytes). */
 static int fc_copy_value(const char *v, char *buf, size_t size)
 {
     size_t i = 0;
     for (; v[i] && i + 1 < size; i++) buf[i] = v[i];
     buf[i] = 0;
-    return 1;
+    return v[i] ? 2 : 1;
 }
 
 int fc__early_getenv(const char *name, char *buf, size_t size)
@@ -119,6 +120,7 @@ int fc__early_getenv(const char *name, char *buf, size_t size)
     char chunk[512];
     size_t nlen = fc_strlen(name), pos = 0, out = 0; /* pos: chars matched in this entry */
     int state = 0; /* 0 matching name, 1 skipping to NUL, 2 copying value */
+    int cut = 0;   /* the value did not fit */
     long got;
     while ((got = fc_read(fd, chunk, sizeof chunk)) > 0) {
         for (long i = 0; i < got; i++) {
@@ -126,6 +128,7 @@ int fc__early_getenv(const char *name, char *buf, size_t size)
             if (state == 2) {
                 if (!c) goto done;
                 if (out + 1 < size) buf[out++] = c;
+                else cut = 1;
             } else if (!c) {
                 state = 0;
                 pos = 0;
@@ -139,7 +142,7 @@ int fc__early_getenv(const char *name, char *buf, size_t size)
 done:
     fc_close(fd);
     buf[out] = 0;
-    return state == 2;
+    return state != 2 ? 0 : cut ? 2 : 1;
 }
 
 void fc__warn(const char *a, const char *b, const char *c, const char *d)
