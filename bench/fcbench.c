@@ -20,7 +20,7 @@
  *                                     offset 0..63 (pread/pwrite on a memfd and a tmpfs file)
  *   fcbench pipe     [opts]           lmbench bw_pipe-style pipe bandwidth, messages 32 B..64 KiB
  *   fcbench dist     [opts]           ns/call for sizes drawn from real memcpy size
- *                                     distributions, random offsets, batches of 4096 calls
+ *                                     distributions, random offsets, batches of 65536 calls
  *   fcbench readback [opts]           ns/call of a copy whose last 8 bytes are read back at once
  *                                     (store-to-load forwarding latency), 8 B .. 1 KiB
  *   fcbench memmove  [opts]           memmove with overlap: dst = src +-1, +-32, +-n/2, and apart

@@ -29,7 +29,7 @@ struct fc_entry fc__registry[] = {
 #ifdef FC_RV64_ROUTINES
     /* RV64 assembly (src/riscv/); CPU facts from src/cpu/riscv.c (riscv_hwprobe, AT_HWCAP). */
     FC_ENTRY("rv64-shifted", rv64_shifted,
-             "RV64 asm, never misaligned: small aligned words, 16-word blocks, shifted word copy", NULL, 20),
+             "RV64 asm, never misaligned: small aligned words, 32-word blocks, shifted word copy", NULL, 20),
     FC_ENTRY("rv64-misaligned-fast", rv64_misaligned_fast,
              "RV64 asm for fast misaligned access: overlapping head/tail words, dst-aligned blocks",
              fc__riscv_misaligned_fast, 30),

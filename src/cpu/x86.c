@@ -24,7 +24,8 @@
  *   nt_threshold  policy fraction (below) of that LLC, clamped to [1 MiB,
  *                 256 MiB]; 24 MiB if the cache is unknown.
  *   movsb window  [movsb_min, movsb_max): no-overlap copies of that size whose
- *                 (dst - src) mod 4096 is at least 128 from 0 use rep movsb.
+ *                 (dst - src) mod 4096 is at least movsb_gap from 0 (the
+ *                 row's: 128 on AMD, 0 on Intel) use rep movsb.
  *                 Empty unless the policy table or FASTCOPY_TUNE opens it.
  *
  * Vendor/family policy (fc_policy[]; first match wins):

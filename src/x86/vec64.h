@@ -1,5 +1,6 @@
-/* The W = 64 (zmm) parameters of vec_copy.h, shared by its two W = 64
- * entries: avx512.c and avx512_masked.c (each defines FC_VEC_ID first). */
+/* The W = 64 (zmm) parameters of vec_copy.h, shared by its three W = 64
+ * entries: avx512.c, avx512_masked.c and avx512_ymmloop.c (each defines
+ * FC_VEC_ID first). */
 #define FC_VT __m512i
 #define FC_W 64
 #define FC_LOADU(p) _mm512_loadu_si512(p)

@@ -32,10 +32,10 @@
  *   |                | n < 8: no branch at 8                                             |
  *   | 17..63         | four 16-byte moves at 0, a, n-16-a, n-16, a = 11(n-16)/32: no    |
  *   |                | branch at 32; xmm in every build (no vzeroupper below 64)         |
- *   |                | (n < 64 is the first compare: 2 compares to any class below 64)  |
+ *   |                | (n < 64 is the first compare; 2 compares to 17..63, 3 below 17)  |
  *   |   memmove,     | overlapping buffers, 4..63: two moves per class (first and last  |
- *   |   overlapping  | 4, 8, 16 or 32 bytes), as few loads as can meet the previous     |
- *   |                | call's stores (fc_move_lt64)                                      |
+ *   |   overlapping  | 4, 8, 16 or 32 bytes; W = 16: four at 33..63), as few loads as   |
+ *   |                | can meet the previous call's stores (fc_move_lt64)                |
  *   | 64..2W         | two overlapping vectors (first and last; W >= 32)                 |
  *   | 2W+1..4W       | 4 vectors: first 2 and last 2, all loaded before any store        |
  *   | 4W+1..8W       | 8 vectors: first 4 and last 4, all loaded before any store        |
@@ -193,7 +193,8 @@ FC_INLINE void fc_copy_16_63(fc_u8 *d, const fc_u8 *s, size_t n)
     _mm_storeu_si128((__m128i *)(d + m), z); /* last: an 8-byte read of dst's end forwards from it */
 }
 
-/* n < 64: three classes, two compares on the way to any of them. */
+/* n < 64: three classes; n <= 16, then n >= 4 (17..63 one compare away,
+ * the others two; with the caller's n < 64, two and three). */
 FC_INLINE void fc_copy_lt64(fc_u8 *d, const fc_u8 *s, size_t n)
 {
     if (n <= 16) {
@@ -724,9 +725,9 @@ FC_NOINLINE void *fc_copy_split(fc_u8 *d, const fc_u8 *s, size_t n)
 }
 
 /* The whole ladder; memcpy and memmove share it.  Returns d.  n < 64 is
- * tested first, then n <= 16 (fc_copy_lt64): with the two branch-free
- * classes 4..16 and 17..63 every size below 64 is two compares away and
- * 64..2W one.  Intel Xeon guest, fcbench dist head to head with glibc
+ * tested first, then n <= 16 and n >= 4 (fc_copy_lt64): with the two
+ * branch-free classes 4..16 and 17..63, 17..63 is two compares away, 0..3
+ * and 4..16 three, and 64..2W one.  Intel Xeon guest, fcbench dist head to head with glibc
  * (batches of 65536 calls), 4 alternating rounds, medians (A B D L M W): the
  * ladder with classes <16, 16..32, 33..64 (a compare for each, and one at 8
  * and 4) 0.87 1.05 1.09 0.80 1.03 1.08; this one 0.81 0.82 0.81 0.72 0.73
