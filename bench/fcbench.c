@@ -621,10 +621,11 @@ static void scenario_memmove(void)
  * 2026-11-25 only the aligned copy had its ceiling beside it, and the
  * unaligned one, timed seconds later, was read against it: 76-108% of it
  * over runs as the host's DRAM bandwidth moved.)  The kernels read the
- * unaligned copy's src + 1 with unaligned loads and store to its aligned dst.  Zen 4 guest, 2026-11-24: the ceiling `peak` measured minutes
- * earlier moved from 15.2 to 23.3 GB/s between runs (the host's DRAM
- * bandwidth), so fc's 400 MiB copy read 87% to 132% of it; at 64 MiB in one
- * window the kernels read 20.7-22.3 GB/s and fc 18.9-21.4.
+ * unaligned copy's src + 1 with unaligned loads and store to its aligned
+ * dst.  Zen 4 guest, 2026-11-24: the ceiling `peak` measured minutes earlier
+ * moved from 15.2 to 23.3 GB/s between runs (the host's DRAM bandwidth), so
+ * fc's 400 MiB copy read 87% to 132% of it; at 64 MiB in one window the
+ * kernels read 20.7-22.3 GB/s and fc 18.9-21.4.
  */
 static void large_with_ceiling(const struct bench_case *bc, struct stats *st)
 {
