@@ -21,8 +21,12 @@
 #ifdef __cplusplus
 extern "C" {
 #define FC_RESTRICT
-#else
+#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 199901L
 #define FC_RESTRICT restrict
+#elif defined(__GNUC__)
+#define FC_RESTRICT __restrict /* C89/C90 consumers (gcc, clang) */
+#else
+#define FC_RESTRICT
 #endif
 
 #define FASTCOPY_VERSION_MAJOR 0

@@ -178,7 +178,8 @@ static const struct fc_policy fc_policy[] = {
 };
 
 static struct fc_x86_info fc_info;
-static int fc_done; /* 0: not yet, 1: done (racing initialisers compute the same values) */
+static int fc_done;   /* 0: not yet, 1: done (racing initialisers compute the same values) */
+static int fc_warned; /* the FASTCOPY_TUNE line is written once, by whichever racer gets here first */
 
 static void fc_cpuid(unsigned leaf, unsigned sub, unsigned r[4])
 {
@@ -241,7 +242,7 @@ static const char *fc_parse_bytes(const char *p, size_t *out)
 static int fc_parse_tune(const char *p, struct fc_x86_tune *t)
 {
     static const char *const keys[] = {"nt_threshold=", "movsb_min=", "movsb_max=", "movsb_gap=", "nt_pages="};
-    int closed = t->movsb_min == t->movsb_max, max_given = 0;
+    int closed = t->movsb_min == t->movsb_max, min_given = 0, max_given = 0;
     while (*p) {
         unsigned which = 0;
         size_t k = 0;
@@ -256,13 +257,13 @@ static int fc_parse_tune(const char *p, struct fc_x86_tune *t)
         if (*p == ',') p++;
         else if (*p) return 0;
         if (which == 0) t->nt_threshold = v ? v : (size_t)-1; /* 0: never stream */
-        else if (which == 1) t->movsb_min = v;
+        else if (which == 1) t->movsb_min = v, min_given = 1;
         else if (which == 2) t->movsb_max = v, max_given = 1;
         else if (which == 3 && v <= 2048) t->movsb_gap = v;
         else if (which == 4 && (v == 1 || v == 4)) t->nt_pages = v;
         else return 0;
     }
-    if (closed && !max_given && t->movsb_min != t->movsb_max) t->movsb_max = FC_UP_TO_NT;
+    if (closed && min_given && !max_given) t->movsb_max = FC_UP_TO_NT; /* movsb_min=0 too: from 8W up */
     return t->movsb_min <= t->movsb_max;
 }
 
@@ -333,7 +334,7 @@ void fc__x86_init(void)
         struct fc_x86_tune u = t;
         if (got == 1 && fc_parse_tune(env, &u))
             t = u;
-        else
+        else if (!__atomic_exchange_n(&fc_warned, 1, __ATOMIC_ACQ_REL))
             fc__warn("fastcopy: FASTCOPY_TUNE=", env,
                      got == 1 ? " not understood (expected nt_threshold=, movsb_min=, movsb_max=BYTES[k|m|g], "
                                 "min <= max, movsb_gap<=2048, nt_pages=1|4); ignored"
