@@ -2026,10 +2026,14 @@ def _targets_found(run, fc, base):
             ceil = best_ceil
             dram = ceil or run.peaks().get("DRAM")
             own = max(run.results("large-ceiling", label=lab), key=lambda r: r["gbps"], default=None)
-            where = (f"the DRAM ceiling ({ceil['contender']} {ceil['gbps']:.1f} GB/s beside the {ceil['label']} copy"
-                     + (f"; beside this one {own['contender']} {own['gbps']:.1f} GB/s, "
-                        f"{large[lab]['gbps'] / own['gbps']:.0%}" if own and own is not ceil else "") + ")"
-                     if ceil else "the DRAM peak")
+            if ceil:
+                where = f"the DRAM ceiling ({ceil['contender']} {ceil['gbps']:.1f} GB/s beside the {ceil['label']} copy"
+                if own and own is not ceil:
+                    where += f"; beside this one {own['contender']} {own['gbps']:.1f} GB/s, " \
+                             f"{large[lab]['gbps'] / own['gbps']:.0%}"
+                where += ")"
+            else:
+                where = "the DRAM peak"
             sp = large[lab]["gbps"] / lbase[lab]["gbps"]
             share = large[lab]["gbps"] / dram["gbps"] if dram else float("nan")
             ok = ok and sp >= 1.0 and share >= 0.95

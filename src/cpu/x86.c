@@ -136,6 +136,9 @@
 #include "internal.h"
 
 #define FC_MIB ((size_t)1 << 20)
+#define FC_TUNE_MAX 127 /* bytes of FASTCOPY_TUNE read; a longer value is rejected, not cut */
+#define FC_STR(x) #x
+#define FC_XSTR(x) FC_STR(x)
 #define FC_NT_DEFAULT (24 * FC_MIB)
 #define FC_NT_MIN (1 * FC_MIB)
 #define FC_NT_MAX (256 * FC_MIB)
@@ -328,7 +331,7 @@ void fc__x86_init(void)
         size_t nt = llc / pol->nt_den * pol->nt_num;
         t.nt_threshold = nt < FC_NT_MIN ? FC_NT_MIN : nt > FC_NT_MAX ? FC_NT_MAX : nt;
     }
-    char env[128];
+    char env[FC_TUNE_MAX + 1];
     int got = fc__early_getenv("FASTCOPY_TUNE", env, sizeof env);
     if (got && env[0]) {
         struct fc_x86_tune u = t;
@@ -338,7 +341,7 @@ void fc__x86_init(void)
             fc__warn("fastcopy: FASTCOPY_TUNE=", env,
                      got == 1 ? " not understood (expected nt_threshold=, movsb_min=, movsb_max=BYTES[k|m|g], "
                                 "min <= max, movsb_gap<=2048, nt_pages=1|4); ignored"
-                              : "... longer than 127 bytes; ignored",
+                              : "... longer than " FC_XSTR(FC_TUNE_MAX) " bytes; ignored",
                      "");
     }
 
