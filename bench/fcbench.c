@@ -150,15 +150,12 @@ struct bench_case bench_place(size_t n, size_t src_off, size_t dst_off)
     return bc;
 }
 
-/* Validates then measures all contenders on one case, and with them, in the
- * same interleaved samples, the nextra contenders in extra (recorded under
- * extra_scenario, stats in xst); invalid ones get gbps 0. */
-static void run_case_with(const char *scenario, const struct bench_case *bc, struct stats *st,
-                          const struct contender *extra, size_t nextra, const char *extra_scenario, struct stats *xst)
+/* Validates then measures all contenders on one case; invalid ones get gbps 0. */
+void bench_run_case(const char *scenario, const struct bench_case *bc, struct stats *st)
 {
     struct contender ok[MAX_CONTENDERS];
-    struct stats *where[MAX_CONTENDERS];
-    size_t k = 0, nc;
+    struct stats *where[MAX_CONTENDERS], tmp[MAX_CONTENDERS];
+    size_t k = 0;
     for (size_t j = 0; j < fcbench_ncontenders; j++) {
         memset(&st[j], 0, sizeof st[j]);
         if (bench_validate(&fcbench_contenders[j], bc)) {
@@ -166,28 +163,12 @@ static void run_case_with(const char *scenario, const struct bench_case *bc, str
             ok[k++] = fcbench_contenders[j];
         }
     }
-    nc = k;
-    for (size_t j = 0; j < nextra; j++) {
-        memset(&xst[j], 0, sizeof xst[j]);
-        if (k < MAX_CONTENDERS && bench_validate(&extra[j], bc)) {
-            where[k] = &xst[j];
-            ok[k++] = extra[j];
-        }
-    }
-    struct stats tmp[MAX_CONTENDERS];
     if (!k) return;
     bench_measure(&opts, ok, k, bc, tmp);
     for (size_t i = 0; i < k; i++) {
         *where[i] = tmp[i];
-        const char *sc = i < nc ? scenario : extra_scenario;
-        if (sc) bench_record(sc, &ok[i], bc, &tmp[i]);
+        if (scenario) bench_record(scenario, &ok[i], bc, &tmp[i]);
     }
-}
-
-/* Validates then measures all contenders on one case; invalid ones get gbps 0. */
-void bench_run_case(const char *scenario, const struct bench_case *bc, struct stats *st)
-{
-    run_case_with(scenario, bc, st, NULL, 0, NULL, NULL);
 }
 
 static const char *progress_what;
@@ -614,52 +595,63 @@ static void scenario_memmove(void)
 }
 
 /*
- * A large copy (aligned, then unaligned), with peak's DRAM-ceiling kernels
- * (non-temporal, rep movsb) timed in the same interleaved samples on the same
- * buffers, recorded as scenario "large-ceiling" under the copy's label: the
- * share of the ceiling is then read from one window of seconds.  (Until
- * 2026-11-25 only the aligned copy had its ceiling beside it, and the
- * unaligned one, timed seconds later, was read against it: 76-108% of it
- * over runs as the host's DRAM bandwidth moved.)  The kernels read the
- * unaligned copy's src + 1 with unaligned loads and store to its aligned
- * dst.  Zen 4 guest, 2026-11-24: the ceiling `peak` measured minutes earlier
- * moved from 15.2 to 23.3 GB/s between runs (the host's DRAM bandwidth), so
- * fc's 400 MiB copy read 87% to 132% of it; at 64 MiB in one window the
- * kernels read 20.7-22.3 GB/s and fc 18.9-21.4.
+ * The large copies, aligned and unaligned, with peak's DRAM-ceiling kernels
+ * (non-temporal, rep movsb) on the same buffers, all in one window: round s
+ * takes sample s of every contender and every kernel on the aligned case,
+ * then on the unaligned one (bench_measure_many), so DRAM drift on a shared
+ * host hits both copies and both ceilings alike.  The kernels are recorded as
+ * scenario "large-ceiling" under the copy's label; beside the unaligned copy
+ * they read its src + 1 with unaligned loads and store to its aligned dst.
+ * History (Zen 4 guest, 2026-11-24/25): the ceiling `peak` measured minutes
+ * earlier moved from 15.2 to 23.3 GB/s between runs, so fc's 400 MiB copy read
+ * 87% to 132% of it.  With a ceiling per copy but the two copies timed one
+ * after the other, the kernels read 17.5 GB/s beside the aligned copy and
+ * 14.9 beside the unaligned one seconds later - misalignment and drift could
+ * not be told apart.  Interleaving the two windows separates them.
  */
-static void large_with_ceiling(const struct bench_case *bc, struct stats *st)
-{
-    struct contender kern[12];
-    struct stats kst[12];
-    size_t nk = fcbench_dram_kernels(kern, sizeof kern / sizeof kern[0]), best = nk;
-    run_case_with("large", bc, st, kern, nk, "large-ceiling", kst);
-    for (size_t i = 0; i < nk; i++)
-        if (kst[i].gbps > 0 && (best == nk || kst[i].gbps > kst[best].gbps)) best = i;
-    if (best < nk)
-        printf("ceiling beside the %s copies (best of peak's non-temporal / rep movsb kernels, same samples): "
-               "%s, %.0f MB/s\n",
-               bench_label, kern[best].name, (double)(bc->n >> 20) / (kst[best].med_ns / 1e9));
-}
-
 static void scenario_large(void)
 {
     size_t n = (size_t)(opts.quick ? 16 : 400) << 20;
     unsigned char *a = bench_alloc(n + 3 * 4096), *b = bench_alloc(n + 3 * 4096);
-    struct stats st[MAX_CONTENDERS];
+    struct contender all[MAX_CONTENDERS];
+    size_t nc = fcbench_ncontenders, k = nc;
+    memcpy(all, fcbench_contenders, nc * sizeof all[0]);
+    k += fcbench_dram_kernels(all + nc, MAX_CONTENDERS - nc);
+    static const char *const label[2] = {"aligned", "unaligned"};
+    struct bench_case bc[2];
+    unsigned char valid[2 * MAX_CONTENDERS];
+    struct stats *st = calloc(2 * k, sizeof *st);
+    if (!st) exit(1);
     struct bench_opts saved = opts;
     opts.samples = opts.quick ? 3 : 5; /* a 400 MiB copy is its own long sample */
-    printf("\n== large: one copy of %zu MiB, median of %u (MiB/s; MBytes = MiB)\n", n >> 20, opts.samples);
-    for (int unaligned = 0; unaligned < 2; unaligned++) {
-        struct bench_case bc = {.dst = b + 4096, .src = a + 4096 + (size_t)unaligned, .n = n};
-        bench_label = unaligned ? "unaligned" : "aligned";
-        large_with_ceiling(&bc, st);
-        for (size_t j = 0; j < fcbench_ncontenders; j++)
-            if (st[j].med_ns > 0)
-                printf("%s memcpy: %s copy of %zu MBytes in %.0f msecs (%.0f MB/s)\n", fcbench_contenders[j].name,
-                       bench_label, n >> 20, st[j].med_ns / 1e6, (double)(n >> 20) / (st[j].med_ns / 1e9));
+    printf("\n== large: one copy of %zu MiB, median of %u (MiB/s; MBytes = MiB); aligned and unaligned interleaved\n",
+           n >> 20, opts.samples);
+    for (int u = 0; u < 2; u++) {
+        bc[u] = (struct bench_case){.dst = b + 4096, .src = a + 4096 + (size_t)u, .n = n};
+        for (size_t j = 0; j < k; j++) valid[u * k + j] = (unsigned char)bench_validate(&all[j], &bc[u]);
+    }
+    bench_measure_many(&opts, all, k, bc, 2, valid, st, NULL);
+    for (int u = 0; u < 2; u++) {
+        bench_label = label[u];
+        size_t best = k;
+        for (size_t j = 0; j < k; j++) {
+            const struct stats *s = &st[u * k + j];
+            if (!valid[u * k + j]) continue;
+            bench_record(j < nc ? "large" : "large-ceiling", &all[j], &bc[u], s);
+            if (j >= nc && s->gbps > 0 && (best == k || s->gbps > st[u * k + best].gbps)) best = j;
+        }
+        for (size_t j = 0; j < nc; j++)
+            if (valid[u * k + j] && st[u * k + j].med_ns > 0)
+                printf("%s memcpy: %s copy of %zu MBytes in %.0f msecs (%.0f MB/s)\n", all[j].name, label[u], n >> 20,
+                       st[u * k + j].med_ns / 1e6, (double)(n >> 20) / (st[u * k + j].med_ns / 1e9));
+        if (best < k)
+            printf("ceiling beside the %s copies (best of peak's non-temporal / rep movsb kernels, same rounds): "
+                   "%s, %.0f MB/s\n",
+                   label[u], all[best].name, (double)(n >> 20) / (st[u * k + best].med_ns / 1e9));
     }
     bench_label = NULL;
     opts = saved;
+    free(st);
     munmap(a, n + 3 * 4096);
     munmap(b, n + 3 * 4096);
 }

@@ -1468,7 +1468,7 @@ class Report:
             ceil = sorted(run.results("large-ceiling", label=lbl), key=lambda r: -r["gbps"])
             if ceil:
                 page.p(f"DRAM ceiling, timed in the same samples as the {lbl} copies (peak's non-temporal and rep "
-                       "movsb kernels): " + ", ".join(f"{r['contender']} {mibs(r):,.0f} MiB/s" for r in ceil) + ".")
+                       "movsb kernels; the aligned and unaligned copies' samples alternate round by round): " + ", ".join(f"{r['contender']} {mibs(r):,.0f} MiB/s" for r in ceil) + ".")
         lines = [f"{r['contender']} memcpy: {r['label']} copy of {r['n'] >> 20} MBytes in {r['med_ns'] / 1e6:.0f} "
                  f"msecs ({mibs(r):.0f} MB/s)" for r in rs]
         page.details("the seed format", lambda: page.raw("<pre>" + Page.esc("\n".join(lines)) + "</pre>"))
@@ -2012,10 +2012,11 @@ def _targets_found(run, fc, base):
     # 2026-11-25 have it for the aligned copy only), when the run has them; else
     # `peak`'s DRAM level, measured minutes away (runs before 2026-11-24 evening).
     # Each copy is read against the best kernel of either copy's samples, the
-    # stricter yardstick: the kernels beside the unaligned copy read its src + 1,
-    # and whether they then lose to misalignment or to the host's DRAM moving
-    # between the two windows cannot be told apart; the ceiling beside the copy
-    # itself is printed too.
+    # stricter yardstick: the kernels beside the unaligned copy read its src + 1.
+    # Since 2026-11-25 (morning) the two copies' samples alternate round by round,
+    # so a gap between the two ceilings is misalignment, not the host's DRAM
+    # moving between two windows (as it could be in earlier runs); the ceiling
+    # beside the copy itself is printed too.
     best_ceil = max(run.results("large-ceiling"), key=lambda r: r["gbps"], default=None)
 
     if large and lbase:
