@@ -72,11 +72,11 @@
  *   |        |             |              |              |     | cores whose clock zmm     |
  *   |        |             |              |              |     | loads/stores do not lower |
  *   |        |             |              |              |     | (glibc's criterion too)   |
- *   | AMD    | 0x19 with   | 3/4 LLC;     | empty (gap   | lad-| Zen 4 (EPYC, model 0x11,  |
- *   |        | AVX-512F    | (one CCD);   | 128 if set)  | der | 2-vCPU guest), fcbench    |
- *   |        | (Zen 4)     | one NT stream|              | only| 2026-11-24, time / glibc's|
- *   |        |             |              |              |     | (its avx512_unaligned_erms|
- *   |        |             |              |              |     | ), 3 dist runs: avx512-   |
+ *   | AMD    | 0x19 with   | 1/2 LLC (one | empty (gap   | lad-| Zen 4 (EPYC, model 0x11,  |
+ *   |        | AVX-512F    | CCD; 16 MiB: | 128 if set)  | der | 2-vCPU guest), fcbench    |
+ *   |        | (Zen 4)     | src + dst    |              | only| 2026-11-24, time / glibc's|
+ *   |        |             | fill it);    |              |     | (its avx512_unaligned_erms|
+ *   |        |             | one NT stream|              |     | ), 3 dist runs: avx512-   |
  *   |        |             |              |              |     | ymmloop A .79-.80 B .78 D |
  *   |        |             |              |              |     | .81-.82 L .65-.66 M .72-  |
  *   |        |             |              |              |     | .74 W .75; avx2 A .89-.91 |
@@ -92,7 +92,26 @@
  *   |        |             |              |              |     | vs 0.84-0.92x, 400 MiB NT |
  *   |        |             |              |              |     | 5% slower: ymm loops.     |
  *   |        |             |              |              |     | rep movsb: 0.035x at      |
- *   |        |             |              |              |     | (dst-src) mod 4096 < 32   |
+ *   |        |             |              |              |     | (dst-src) mod 4096 < 32;  |
+ *   |        |             |              |              |     | from a 64-aligned dst,    |
+ *   |        |             |              |              |     | 4-23 MiB: 0.99-1.13x the  |
+ *   |        |             |              |              |     | ymm loop's time.  NT      |
+ *   |        |             |              |              |     | (2026-11-25, same process,|
+ *   |        |             |              |              |     | rotating order, 21 rounds)|
+ *   |        |             |              |              |     | / ordinary stores, hot:   |
+ *   |        |             |              |              |     | 8 MiB 1.44-1.52x, 12 MiB  |
+ *   |        |             |              |              |     | 1.05-1.15x, 14 1.00x, 15  |
+ *   |        |             |              |              |     | 0.95-0.98x, 16 0.94-0.95x,|
+ *   |        |             |              |              |     | 20 0.87-0.88x, 23 0.84-   |
+ *   |        |             |              |              |     | 0.85x (src+1: crossover at|
+ *   |        |             |              |              |     | 13-14 MiB);               |
+ *   |        |             |              |              |     | cold (src not cached):    |
+ *   |        |             |              |              |     | 6 MiB 0.79x, 8-16 MiB     |
+ *   |        |             |              |              |     | 0.67-0.82x.  fc's time /  |
+ *   |        |             |              |              |     | glibc's, hot, 16-23 MiB:  |
+ *   |        |             |              |              |     | NT from 3/4 LLC (24 MiB)  |
+ *   |        |             |              |              |     | 0.94-0.99x, from 1/2 0.76-|
+ *   |        |             |              |              |     | 0.84x                     |
  *   | AMD    | 0x17..0x1A  | 3/4 LLC;     | empty (gap   | no  | Zen 3, fcbench 2026-11-22:|
  *   |        | (Zen 1..5)  | (one CCX);   | 128 if set)  |     | rep movsb never ahead of  |
  *   |        |             | one NT stream|              |     | the avx2 loop beyond noise|
@@ -169,8 +188,9 @@ struct fc_policy {
 enum { FC_NEED_AVX512F = 1, FC_NEED_AVX_VNNI = 2 };
 enum { FC_ZMM_NO = 0, FC_ZMM_AVX512 = 1, FC_ZMM_YMMLOOP = 2 }; /* avx2 / avx512 / avx512-ymmloop */
 static const struct fc_policy fc_policy[] = {
-    /* AMD Zen 4 (family 0x19 with AVX-512; Zen 3 has none): the zmm ladder, ymm loops */
-    {FC_AMD, 0x19, 0x19, FC_NEED_AVX512F, 0, 3, 4, 0, 0, 128, FC_ZMM_YMMLOOP, 1},
+    /* AMD Zen 4 (family 0x19 with AVX-512; Zen 3 has none): the zmm ladder, ymm loops, NT from
+     * half the LLC (src + dst fill it) */
+    {FC_AMD, 0x19, 0x19, FC_NEED_AVX512F, 0, 1, 2, 0, 0, 128, FC_ZMM_YMMLOOP, 1},
     /* AMD Zen 1..5: rep movsb measured slower (Zen 3, Zen 4) */
     {FC_AMD, 0x17, 0x1A, 0, 0, 3, 4, 0, 0, 128, FC_ZMM_NO, 1},
     /* Intel Sapphire/Emerald/Granite Rapids (EMR measured): zmm, NT from a thread's LLC share,
