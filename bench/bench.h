@@ -43,6 +43,8 @@ struct bench_case {
      * scrambled order (stride a multiple of 4096: offsets and (dst - src) mod
      * 4096 are kept).  slots == 0: hot, the same buffers every call. */
     size_t stride, slots;
+    /* bench_measure_many: this case's sample count (0: the options'), <= MAX_SAMPLES */
+    unsigned samples;
 };
 
 #define MAX_SAMPLES 64

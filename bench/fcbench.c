@@ -261,6 +261,8 @@ static void sizes_print(const char *label, size_t so, size_t dof, int cold, cons
 
 /* Every table is one case list for bench_run_cases, so each case's samples
  * are spread over the whole scenario. */
+#define SIZES_MORE_SAMPLES_FROM ((size_t)4 << 20)
+
 static void scenario_sizes(void)
 {
     static const struct { const char *label; size_t so, dof; } pl[] = {
@@ -289,6 +291,13 @@ static void scenario_sizes(void)
         labels[3 * ns + i] = "aligned";
     }
     opts.cold = was_cold;
+    /* From 4 MiB up a sample is one call or a few, src + dst compete for the L3
+     * (or DRAM) with whatever else the host runs, and 11 samples left two runs
+     * of the same code 7-20% apart at 8-16 MiB (2026-11-25, `fc` against
+     * `avx512-ymmloop`, the same routine; 33 samples: within 1.5%): three times
+     * the samples there, a few seconds more. */
+    for (size_t i = 0; i < ncases && !opts.quick; i++)
+        if (bc[i].n >= SIZES_MORE_SAMPLES_FROM) bc[i].samples = 3 * opts.samples;
     bench_run_cases("sizes", bc, labels, ncases, st);
     for (size_t p = 0; p < 3; p++) sizes_print(pl[p].label, pl[p].so, pl[p].dof, opts.cold, sizes, ns, st + p * ns * k);
     if (nc) sizes_print("aligned", 0, 0, 1, cold_sizes, nc, st + 3 * ns * k);
@@ -921,8 +930,11 @@ int main(int argc, char **argv)
     if (samples) opts.samples = samples;
     pin_to_one_cpu(pin_desc, sizeof pin_desc);
     machine_print(stdout);
-    printf("# method: %s; %u samples of >= %.0f us, contenders interleaved; median; %s buffers%s; %s\n", pin_desc,
-           opts.samples, opts.min_sample_ns / 1e3, cold ? "cold" : "hot",
+    printf("# method: %s; %u samples of >= %.0f us (sizes: %u from 4 MiB), contenders interleaved; median; %s "
+           "buffers%s; %s\n",
+           pin_desc, opts.samples, opts.min_sample_ns / 1e3,
+           opts.quick ? opts.samples : (3 * opts.samples < MAX_SAMPLES ? 3 * opts.samples : MAX_SAMPLES),
+           cold ? "cold" : "hot",
            cold ? " (rotating over 2 x the cold region)" : "", date);
     if (!strcmp(cmd, "list")) {
         for (size_t j = 0; j < fcbench_ncontenders; j++) printf("%s\n", fcbench_contenders[j].name);

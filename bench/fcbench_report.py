@@ -841,7 +841,10 @@ def load_sentence(data):
 
 def method_sentence(run):
     m = run.method
-    return (f"Method: {m['samples']} samples per case, each >= {m['min_sample_ns'] / 1e3:g} us of calls "
+    # per-case counts, when a scenario took more (sizes from 4 MiB: 3x since 2026-11-25)
+    more = sorted({r["samples"] for r in run.results("sizes") if r.get("samples", 0) > m["samples"]})
+    extra = f" (sizes from 4 MiB: {', '.join(map(str, more))})" if more else ""
+    return (f"Method: {m['samples']} samples per case{extra}, each >= {m['min_sample_ns'] / 1e3:g} us of calls "
             f"(timer resolution {run.machine['timer_resolution_ns']:g} ns), contenders interleaved within each "
             f"sample round; the median is reported with the IQR, every sample is kept. Hot: the same buffers every "
             f"call; cold: every call moves to another slot of a {fmt_size(m['cold_region_bytes'])} region "

@@ -256,22 +256,33 @@ void bench_measure_many(const struct bench_opts *o, const struct contender *c, s
                         size_t ncases, const unsigned char *valid, struct stats *st,
                         void (*progress_cb)(size_t done, size_t total))
 {
-    unsigned ns = o->samples < MAX_SAMPLES ? o->samples : MAX_SAMPLES;
+    unsigned ns = 0, *nsi = calloc(ncases + 1, sizeof *nsi); /* ns: the most samples of any case */
+    size_t total = ncases, done = 0;
+    if (!nsi) {
+        perror("fcbench");
+        exit(1);
+    }
+    for (size_t i = 0; i < ncases; i++) {
+        unsigned want = bc[i].samples ? bc[i].samples : o->samples;
+        nsi[i] = want < MAX_SAMPLES ? want : MAX_SAMPLES;
+        if (nsi[i] > ns) ns = nsi[i];
+        total += nsi[i];
+    }
     uint64_t *iters = calloc(ncases * k, sizeof *iters);
-    double *t = calloc(ncases * k * ns, sizeof *t);
+    double *t = calloc(ncases * k * ns + 1, sizeof *t);
     if (!iters || !t) {
         perror("fcbench");
         exit(1);
     }
-    size_t total = (ns + 1) * ncases, done = 0;
     for (size_t i = 0; i < ncases; i++, done++) {
         if (progress_cb) progress_cb(done, total);
         for (size_t j = 0; j < k; j++)
             if (valid[i * k + j]) iters[i * k + j] = calibrate(o, run_slot[j], pick(&c[j], &bc[i]), &bc[i]);
     }
     for (unsigned s = 0; s < ns; s++)
-        for (size_t i = 0; i < ncases; i++, done++) {
-            if (progress_cb) progress_cb(done, total);
+        for (size_t i = 0; i < ncases; i++) {
+            if (s >= nsi[i]) continue; /* this case has all its samples */
+            if (progress_cb) progress_cb(done++, total);
             double calls = bc[i].batch ? (double)bc[i].batch->len : 1.0;
             for (size_t r = 0; r < k; r++) {
                 size_t j = (r + s + i) % k; /* rotate who goes first */
@@ -286,10 +297,11 @@ void bench_measure_many(const struct bench_opts *o, const struct contender *c, s
             struct stats *x = &st[i * k + j];
             memset(x, 0, sizeof *x);
             if (!valid[i * k + j]) continue;
-            stats_from_samples(x, t + (i * k + j) * ns, ns, bytes);
+            stats_from_samples(x, t + (i * k + j) * ns, nsi[i], bytes);
             x->iters = iters[i * k + j];
         }
     }
+    free(nsi);
     free(iters);
     free(t);
 }
