@@ -241,8 +241,9 @@ static const char *fc_parse_bytes(const char *p, size_t *out)
     if (*p < '0' || *p > '9') return NULL;
     size_t v = 0;
     for (; *p >= '0' && *p <= '9'; p++) {
-        if (v > ((size_t)-1 - 9) / 10) return NULL;
-        v = v * 10 + (size_t)(*p - '0');
+        size_t digit = (size_t)(*p - '0');
+        if (v > ((size_t)-1 - digit) / 10) return NULL; /* v * 10 + digit would wrap */
+        v = v * 10 + digit;
     }
     unsigned shift = 0;
     if (*p == 'k' || *p == 'K') shift = 10;
