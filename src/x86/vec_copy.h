@@ -715,7 +715,12 @@ FC_INLINE void fc_copy_le8w(fc_u8 *d, const fc_u8 *s, size_t n)
  * 0.85-1.34x; the same with every load first (4 or 8 aligned offsets,
  * clamped to the last one), 1.3-2.2x.  Nor do byte-masked stores help (AVX-
  * 512BW, each straddling zmm stored as two masked stores, one per page): 22-26
- * ns against the unsplit 12-16 in a standalone loop. */
+ * ns against the unsplit 12-16 in a standalone loop.  The same virtual
+ * placement also depends on the physical pages behind it (2026-11-25: src
+ * page-aligned, dst 91 below a page end, the pages remapped in one process
+ * between 10 trials: 5.4-5.6 ns in most, 10.5 ns in 1-3 of 10, the aligned
+ * copy 2.45 throughout; glibc 15-20 ns by process): fcbench's 256 B worst
+ * placement reads 0.2-0.7x from run to run. */
 FC_NOINLINE void *fc_copy_split(fc_u8 *d, const fc_u8 *s, size_t n)
 {
     size_t p = 4096 - ((uintptr_t)d & 4095); /* 1..n-1 */
