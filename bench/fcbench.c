@@ -378,8 +378,16 @@ static struct grid *grid_new(const char *source, size_t j, size_t n, unsigned sa
 /* cliffs re-measures this many of the screen's worst placements per contender:
  * with 3 short samples per placement, a noisy moment can nominate a placement
  * that is not the worst (the same code as two contenders once got 0.57x and
- * 1.00x at 256 B), so the worst of several re-measured ones is reported. */
-#define NCAND 3
+ * 1.00x at 256 B), so the worst of several re-measured ones is reported.
+ * Over the 4412 placements of a size, such moments are not rare: in the 06:17
+ * run of 2026-11-25 fc's 3 candidates at 256 B were noise (screened at 9-26
+ * GB/s, re-measured at 71 and more) while its page-crossing placements, at 47
+ * GB/s in every row of the distance sweep, had been screened just above them;
+ * `avx512-ymmloop`, the same code, reported 0.48x where fc reported 0.68x.
+ * Each contender's screen had 15-20 placements below its true worst.  24
+ * re-measured (each alone, samples spread over the stage like the rest) cost
+ * about 0.3 s per size. */
+#define NCAND 24
 
 /* Screens every placement; worst[j] gets contender j's lowest ratio and, when
  * cand is not NULL, cand[j * NCAND ..] its NCAND lowest, lowest first. */
@@ -484,8 +492,11 @@ static void scenario_cliffs(void)
     for (size_t s = 0; s < nsz; s++) {
         size_t n = sz[s];
         size_t k = fcbench_ncontenders;
-        enum { NCASES = 1 + MAX_CONTENDERS * NCAND };
-        static struct bench_case bc[NCASES];
+        size_t ncases = 1 + k * NCAND;
+        struct bench_case *bc = calloc(ncases, sizeof *bc);
+        unsigned char *valid = calloc(ncases * k, 1);
+        struct stats *st = calloc(ncases * k, sizeof *st);
+        if (!bc || !valid || !st) exit(1);
         bc[0] = bench_place(n, 0, 0);
         bench_run_case(NULL, &bc[0], base); /* the screen's reference (not recorded) */
         struct cliff worst[MAX_CONTENDERS];
@@ -496,9 +507,6 @@ static void scenario_cliffs(void)
          * alternating over the same seconds (a ratio of two measurements
          * minutes apart moves with the host, by 2x at 1 KiB on a shared
          * machine); the lowest re-measured ratio is reported. */
-        static unsigned char valid[NCASES * MAX_CONTENDERS];
-        static struct stats st[NCASES * MAX_CONTENDERS];
-        memset(valid, 0, sizeof valid);
         for (size_t j = 0; j < k; j++) {
             valid[j] = (unsigned char)(base[j].gbps > 0);
             for (size_t i = 0; i < NCAND; i++) {
@@ -509,7 +517,7 @@ static void scenario_cliffs(void)
             }
         }
         progress_what = "cliffs-worst";
-        bench_measure_many(&opts, fcbench_contenders, k, bc, 1 + k * NCAND, valid, st, progress_many);
+        bench_measure_many(&opts, fcbench_contenders, k, bc, ncases, valid, st, progress_many);
         printf("\n n = %-8zu %-20s %10s %10s %7s  worst placement\n", n, "contender", "aligned", "worst", "ratio");
         for (size_t j = 0; j < k; j++) {
             struct contender one = fcbench_contenders[j];
@@ -536,6 +544,9 @@ static void scenario_cliffs(void)
                    worst[j].dist, worst[j].ratio < 0.8 ? "  <-- CLIFF" : "");
             if (worst[j].ratio < 0.8) nflag++;
         }
+        free(bc);
+        free(valid);
+        free(st);
     }
     printf("\n%zu contender/size pairs fall below 0.80 of their own aligned speed\n", nflag);
 }
