@@ -1471,7 +1471,8 @@ class Report:
             ceil = sorted(run.results("large-ceiling", label=lbl), key=lambda r: -r["gbps"])
             if ceil:
                 page.p(f"DRAM ceiling, timed in the same samples as the {lbl} copies (peak's non-temporal and rep "
-                       "movsb kernels; the aligned and unaligned copies' samples alternate round by round): " + ", ".join(f"{r['contender']} {mibs(r):,.0f} MiB/s" for r in ceil) + ".")
+                       "movsb kernels; the aligned and unaligned copies' samples alternate round by round): "
+                       + ", ".join(f"{r['contender']} {mibs(r):,.0f} MiB/s" for r in ceil) + ".")
         lines = [f"{r['contender']} memcpy: {r['label']} copy of {r['n'] >> 20} MBytes in {r['med_ns'] / 1e6:.0f} "
                  f"msecs ({mibs(r):.0f} MB/s)" for r in rs]
         page.details("the seed format", lambda: page.raw("<pre>" + Page.esc("\n".join(lines)) + "</pre>"))
