@@ -62,6 +62,7 @@ struct bench_opts {
     double min_sample_ns; /* >= 1000 x timer resolution */
     int quick;
     int cold;             /* placement scenarios rotate over the cold region */
+    int same_pages;       /* no physical page redraws between sample rounds (bench_redraw_setup) */
 };
 void bench_opts_init(struct bench_opts *o, int quick);
 
@@ -70,16 +71,19 @@ void bench_opts_init(struct bench_opts *o, int quick);
 int bench_validate(const struct contender *c, const struct bench_case *bc);
 
 /* Measures k contenders on one case, interleaved: sample i runs every contender
- * once (rotating the order), so drift hits all alike.  Fills st[0..k). */
+ * once (in a random order), so drift hits all alike.  Fills st[0..k). */
 void bench_measure(const struct bench_opts *o, const struct contender *c, size_t k, const struct bench_case *bc,
                    struct stats *st);
+
+/* A new random order of 0..k-1 for one sample round (measure.c says why). */
+void bench_round_order(size_t *ord, size_t k);
 
 /* Median, quartiles and GB/s of already-taken samples (ns per call). */
 void stats_from_samples(struct stats *st, const double *ns, unsigned k, double bytes_per_call);
 double now_ns(void);
 /* Measures many cases with their samples spread over the whole run: after
  * calibrating every case, round s takes sample s of every case (contenders
- * interleaved within it, rotating), so a disturbance lasting seconds - common
+ * interleaved within it, in a random order), so a disturbance lasting seconds - common
  * on shared machines - costs a few samples of many cases, not all samples of
  * a few.  valid[i*k + j] says whether contender j takes part in case i;
  * st[i*k + j] receives its statistics (zeroed if not valid). */
@@ -88,6 +92,12 @@ void bench_measure_many(const struct bench_opts *o, const struct contender *c, s
                         void (*progress_cb)(size_t done, size_t total));
 double timer_resolution_ns(void);
 void pin_to_one_cpu(char *desc, size_t size);
+
+/* Physical page redraws (measure.c): before every sample round, the pages of
+ * the arenas a and b (their first `bytes`) that the round's hot cases touch
+ * get new physical pages.  Not called: one draw per process (--same-pages). */
+void bench_redraw_setup(unsigned char *a, unsigned char *b, size_t bytes);
+size_t bench_redraw_bytes(void); /* 0: off */
 
 /* Page-aligned buffers from mmap, never freed (the process is short-lived). */
 unsigned char *bench_alloc(size_t bytes);
@@ -121,7 +131,9 @@ void scenario_readback(void);
 /* The sizes a scenario runs: --sizes if given, else its default list. */
 size_t pick_sizes(const size_t *dflt, size_t ndflt, const size_t **out);
 void scenario_peak(void);
-/* peak's kernels that can set the DRAM ceiling (non-temporal, rep movsb). */
+/* peak's kernels: all of them (n a multiple of 256), and those that can set
+ * the DRAM ceiling (non-temporal, rep movsb). */
+size_t fcbench_peak_kernels(struct contender *k, size_t max);
 size_t fcbench_dram_kernels(struct contender *k, size_t max);
 
 /* Machine ceilings measured by `peak` (0 until measured). */

@@ -190,6 +190,163 @@ static copy_fn pick(const struct contender *c, const struct bench_case *bc)
     return bc->use_memmove ? c->memmove_fn : c->memcpy_fn;
 }
 
+/* ---- the order within a round, and the call before a sample -------------------
+ * Every round runs the contenders in a new random order.  Until 2026-11-25
+ * (afternoon) each round rotated one fixed order, which kept every
+ * contender's predecessor: `fc[...]` always followed `libc`, and `libc`
+ * followed `erms`.  Where a copy's footprint fills a cache, a contender
+ * inherits the state its predecessor leaves (rep movsb on Zen 4 leaves less
+ * of a 512 KiB copy in the L2 than a vector loop does): at 524287 B in a `make
+ * bench` run `fc[avx512-ymmloop]` took 12.7-15.4 us in every round and
+ * `avx512-ymmloop`, the same code after `avx512`, 10.5-11.8 (`libc`, after
+ * `erms`, 20-28 us, where alone it takes 10.6).  A random order spreads the
+ * predecessors over all contenders, and a hot sample of fewer than
+ * WARM_BELOW calls starts with one untimed call of its own, so it is timed
+ * from the state its own copy leaves - what "hot" means. */
+#define WARM_BELOW 256
+static uint64_t ord_rng = 0x2545f4914f6cdd1dull;
+
+void bench_round_order(size_t *ord, size_t k)
+{
+    for (size_t i = 0; i < k; i++) ord[i] = i;
+    for (size_t i = k; i > 1; i--) {
+        ord_rng ^= ord_rng << 13;
+        ord_rng ^= ord_rng >> 7;
+        ord_rng ^= ord_rng << 17;
+        size_t j = (size_t)(ord_rng % i), t = ord[i - 1];
+        ord[i - 1] = ord[j];
+        ord[j] = t;
+    }
+}
+
+static double timed(run_fn run, copy_fn f, const struct bench_case *bc, uint64_t it)
+{
+    if (!bc->slots && !bc->batch && it < WARM_BELOW) run(f, bc, 1);
+    return run(f, bc, it);
+}
+
+/* ---- physical page redraws ------------------------------------------------------
+ * A hot copy's speed can depend on the physical pages behind its virtual
+ * placement, which a process gets once: on the Zen 4 guest (2026-11-25, a
+ * standalone loop, the pages remapped between trials) a 4 KiB copy at src%64
+ * 63, dst 7 bytes behind src mod 4096 took 0.98x its aligned speed with most
+ * page draws and 0.72-0.75x with some, for the whole life of a process that
+ * drew them (6 processes: 4 at 0.98, 2 at 0.74-0.77); a 256 B aligned copy 2.9
+ * or 8 ns by draw.  One draw per process made such placements read 0.69x in
+ * one run and 0.95x in the next.  So before every sample round the pages the
+ * round's hot cases touch in the arenas (up to redraw bytes of each) are given
+ * new physical pages: MADV_DONTNEED, then a random number (0..63) of decoy
+ * pages faulted in first, so the arenas' pages come from further down the
+ * kernel's free lists than the ones just freed, then the pages rewritten in a
+ * random order (with the arenas' fill byte).  A sample is then one page draw,
+ * and the median over a case's samples is the median over draws; `fcbench
+ * --same-pages` keeps the process's first draw throughout (the behaviour
+ * before 2026-11-25 afternoon).  Not for the cold regions, whose rotation
+ * already spreads every case over many pages. */
+static unsigned char *rd_a, *rd_b, *rd_decoy;
+static size_t rd_bytes;
+static uint64_t rd_rng = 0x9e3779b97f4a7c15ull;
+#define RD_DECOYS 64
+
+static uint64_t rd_next(void)
+{
+    rd_rng ^= rd_rng << 13;
+    rd_rng ^= rd_rng >> 7;
+    rd_rng ^= rd_rng << 17;
+    return rd_rng;
+}
+
+void bench_redraw_setup(unsigned char *a, unsigned char *b, size_t bytes)
+{
+    rd_a = a;
+    rd_b = b;
+    rd_bytes = bytes & ~(size_t)4095;
+    if (!rd_decoy) {
+        void *p = mmap(NULL, RD_DECOYS * 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED) {
+            rd_bytes = 0; /* no redraws: the first draw stays */
+            return;
+        }
+        rd_decoy = p;
+    }
+}
+
+size_t bench_redraw_bytes(void) { return rd_decoy ? rd_bytes : 0; }
+
+/* Widen [*lo, *hi) (offsets into the arena at base) by [p, p + len) where it lies in the first rd_bytes. */
+static void rd_span(const unsigned char *base, const unsigned char *p, size_t len, size_t *lo, size_t *hi)
+{
+    if (!base || p < base || p >= base + rd_bytes) return;
+    size_t a = (size_t)(p - base), e = len < rd_bytes - a ? a + len : rd_bytes;
+    if (a < *lo) *lo = a;
+    if (e > *hi) *hi = e;
+}
+
+static void rd_case(const struct bench_case *bc, size_t lo[2], size_t hi[2])
+{
+    if (bc->slots) return; /* cold: its own rotation */
+    size_t sl = bc->n, dl = bc->n;
+    if (bc->batch) {
+        sl = dl = 0;
+        for (size_t k = 0; k < bc->batch->len; k++) {
+            if (bc->batch->soff[k] + (size_t)bc->batch->n[k] > sl) sl = bc->batch->soff[k] + (size_t)bc->batch->n[k];
+            if (bc->batch->doff[k] + (size_t)bc->batch->n[k] > dl) dl = bc->batch->doff[k] + (size_t)bc->batch->n[k];
+        }
+    }
+    const unsigned char *ptr[2] = {bc->src, bc->dst};
+    size_t len[2] = {sl ? sl : 1, dl ? dl : 1};
+    for (int i = 0; i < 2; i++) {
+        rd_span(rd_a, ptr[i], len[i], &lo[0], &hi[0]);
+        rd_span(rd_b, ptr[i], len[i], &lo[1], &hi[1]);
+    }
+}
+
+/* New physical pages under every arena page that the cases (those with take[i], or all when take is NULL) touch. */
+static void redraw(const struct bench_case *bc, size_t ncases, const unsigned char *take)
+{
+    if (!rd_decoy || !rd_bytes) return;
+    size_t lo[2] = {SIZE_MAX, SIZE_MAX}, hi[2] = {0, 0};
+    for (size_t i = 0; i < ncases; i++)
+        if (!take || take[i]) rd_case(&bc[i], lo, hi);
+    unsigned char *base[2] = {rd_a, rd_b};
+    static uint32_t *order;
+    static size_t cap;
+    size_t np = 0, first[2], pages[2];
+    for (int a = 0; a < 2; a++) {
+        first[a] = pages[a] = 0;
+        if (hi[a] <= lo[a]) continue;
+        first[a] = lo[a] & ~(size_t)4095;
+        pages[a] = (((hi[a] + 4095) & ~(size_t)4095) - first[a]) / 4096;
+        madvise(base[a] + first[a], pages[a] * 4096, MADV_DONTNEED);
+        np += pages[a];
+    }
+    if (!np) return;
+    if (np > cap) {
+        free(order);
+        cap = np;
+        order = malloc(cap * sizeof *order);
+        if (!order) {
+            perror("fcbench");
+            exit(1);
+        }
+    }
+    for (size_t i = 0; i < np; i++) order[i] = (uint32_t)i;
+    for (size_t i = np - 1; i > 0; i--) {
+        size_t j = (size_t)(rd_next() % (i + 1));
+        uint32_t t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+    }
+    size_t decoys = (size_t)(rd_next() % RD_DECOYS);
+    for (size_t i = 0; i < decoys; i++) ((volatile unsigned char *)rd_decoy)[i * 4096] = 1;
+    for (size_t i = 0; i < np; i++) {
+        size_t k = order[i];
+        unsigned char *pg = k < pages[0] ? base[0] + first[0] + k * 4096 : base[1] + first[1] + (k - pages[0]) * 4096;
+        memset(pg, 0x5a, 4096);
+    }
+    if (decoys) madvise(rd_decoy, RD_DECOYS * 4096, MADV_DONTNEED);
+}
+
 static uint64_t calibrate(const struct bench_opts *o, run_fn run, copy_fn f, const struct bench_case *bc)
 {
     uint64_t iters = 1;
@@ -241,11 +398,18 @@ void bench_measure(const struct bench_opts *o, const struct contender *c, size_t
     unsigned ns = o->samples < MAX_SAMPLES ? o->samples : MAX_SAMPLES;
     double t[MAX_CONTENDERS][MAX_SAMPLES];
     for (size_t j = 0; j < k; j++) iters[j] = calibrate(o, run_slot[j], pick(&c[j], bc), bc);
-    for (unsigned s = 0; s < ns; s++)
-        for (size_t r = 0; r < k; r++) {
-            size_t j = (r + s) % k; /* rotate who goes first */
-            t[j][s] = run_slot[j](pick(&c[j], bc), bc, iters[j]) / (double)iters[j] / calls;
+    for (unsigned s = 0; s < ns; s++) {
+        if (!o->same_pages) {
+            redraw(bc, 1, NULL);
+            run_slot[0](pick(&c[0], bc), bc, 1); /* refill caches and TLB, untimed */
         }
+        size_t ord[MAX_CONTENDERS];
+        bench_round_order(ord, k);
+        for (size_t r = 0; r < k; r++) {
+            size_t j = ord[r];
+            t[j][s] = timed(run_slot[j], pick(&c[j], bc), bc, iters[j]) / (double)iters[j] / calls;
+        }
+    }
     for (size_t j = 0; j < k; j++) {
         stats_from_samples(&st[j], t[j], ns, bytes);
         st[j].iters = iters[j];
@@ -279,18 +443,40 @@ void bench_measure_many(const struct bench_opts *o, const struct contender *c, s
         for (size_t j = 0; j < k; j++)
             if (valid[i * k + j]) iters[i * k + j] = calibrate(o, run_slot[j], pick(&c[j], &bc[i]), &bc[i]);
     }
-    for (unsigned s = 0; s < ns; s++)
+    unsigned char *take = calloc(ncases + 1, 1);
+    if (!take) {
+        perror("fcbench");
+        exit(1);
+    }
+    for (unsigned s = 0; s < ns; s++) {
+        /* new pages under this round's hot cases, then one untimed call of the
+         * round's first case: the refill left other lines in the caches */
+        size_t i0 = ncases;
+        for (size_t i = 0; i < ncases; i++) {
+            take[i] = s < nsi[i];
+            if (take[i] && i0 == ncases) i0 = i;
+        }
+        if (!o->same_pages) redraw(bc, ncases, take);
+        for (size_t j = 0; i0 < ncases && !o->same_pages && bench_redraw_bytes() && j < k; j++) {
+            if (!valid[i0 * k + j]) continue;
+            run_slot[j](pick(&c[j], &bc[i0]), &bc[i0], 1);
+            break;
+        }
         for (size_t i = 0; i < ncases; i++) {
             if (s >= nsi[i]) continue; /* this case has all its samples */
             if (progress_cb) progress_cb(done++, total);
             double calls = bc[i].batch ? (double)bc[i].batch->len : 1.0;
+            size_t ord[MAX_CONTENDERS];
+            bench_round_order(ord, k);
             for (size_t r = 0; r < k; r++) {
-                size_t j = (r + s + i) % k; /* rotate who goes first */
+                size_t j = ord[r];
                 if (!valid[i * k + j]) continue;
                 uint64_t it = iters[i * k + j];
-                t[(i * k + j) * ns + s] = run_slot[j](pick(&c[j], &bc[i]), &bc[i], it) / (double)it / calls;
+                t[(i * k + j) * ns + s] = timed(run_slot[j], pick(&c[j], &bc[i]), &bc[i], it) / (double)it / calls;
             }
         }
+    }
+    free(take);
     for (size_t i = 0; i < ncases; i++) {
         double bytes = bc[i].batch ? bc[i].batch->bytes / (double)bc[i].batch->len : (double)bc[i].n;
         for (size_t j = 0; j < k; j++) {

@@ -156,6 +156,16 @@ static size_t kernels(struct contender *k)
     return m;
 }
 
+/* Every kernel (at most max), for `sizes` to time a ceiling at each size
+ * beside the contenders; returns how many were written to k. */
+size_t fcbench_peak_kernels(struct contender *k, size_t max)
+{
+    struct contender all[12];
+    size_t nk = kernels(all), m = 0;
+    for (size_t j = 0; j < nk && m < max; j++) k[m++] = all[j];
+    return m;
+}
+
 /* The kernels that can set the DRAM ceiling (non-temporal stores and rep
  * movsb: a cached loop never does), for `large` to time beside the
  * contenders; returns how many were written to k (at most max). */

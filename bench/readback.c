@@ -70,11 +70,14 @@ void scenario_readback(void)
                 iters[j] *= 2;
         }
         unsigned samples = opts.samples < MAX_SAMPLES ? opts.samples : MAX_SAMPLES;
-        for (unsigned r = 0; r < samples; r++)
+        for (unsigned r = 0; r < samples; r++) {
+            size_t ord[MAX_CONTENDERS];
+            bench_round_order(ord, k); /* a new order each round */
             for (size_t c = 0; c < k; c++) {
-                size_t j = (c + r) % k; /* rotate who goes first */
+                size_t j = ord[c];
                 if (valid[j]) ns[j][r] = chain(fcbench_contenders[j].memcpy_fn, dst, src, n, iters[j]);
             }
+        }
         printf("%-8zu", n);
         for (size_t j = 0; j < k; j++) {
             if (!valid[j]) {

@@ -4,7 +4,9 @@
 One `fcbench all --quick` run with libc, generic and a deliberately slowed
 contender (FCBENCH_TEST_SLOW=1: generic done twice, 16 times when dst % 64 == 9),
 then `grid` and `--cold` runs.  Checked: every scenario's JSON validates
-against bench/fcbench.schema.json and its CSV matches it; large/offsets/uaccess
+against bench/fcbench.schema.json and its CSV matches it; the ceiling kernels
+in sizes and large; physical page redraws on by default and off with
+--same-pages; large/offsets/uaccess
 print the seed formats; peak, pipe and dist cover what they promise; the
 slowed contender is reported slower than generic and flagged as a cliff at
 dst % 64 = 9 (by cliffs, in the grid and by compare); `fcbench report` writes
@@ -86,6 +88,26 @@ if platform.machine() == "x86_64":
         if f"ceiling beside the {lab} copies (best of peak's" not in out:
             fail(f"large does not print its {lab} ceiling line:\n" + out)
     ok(f"large times {len(ceil)} ceiling kernels beside the aligned and the unaligned copies")
+
+# sizes times peak's kernels at every hot aligned size from 4 KiB (n rounded down to 256 B), in its own rounds
+hot = {r["n"] for r in results(al, "sizes", label="aligned", cache="hot") if r["n"] >= 4096}
+sc = results(al, "sizes-ceiling", label="aligned", cache="hot")
+if not hot or {n & ~255 for n in hot} != {r["n"] for r in sc} or any(r["gbps"] <= 0 for r in sc):
+    fail(f"sizes-ceiling covers {sorted({r['n'] for r in sc})}, want {sorted({n & ~255 for n in hot})}")
+if "% of the copy ceiling at n" not in out:
+    fail("sizes does not print its table of shares of the ceiling")
+ok(f"sizes times {len({r['contender'] for r in sc})} ceiling kernels at {len(hot)} sizes from 4 KiB")
+
+# physical pages: redrawn by default (the arenas' first 4 MiB), one draw with --same-pages
+if al["method"].get("page_redraw_bytes", 0) < 4 << 20 or "# physical pages: new ones" not in out:
+    fail(f"the default run does not redraw physical pages: {al['method']}")
+p = subprocess.run([fcbench, "sizes", "--quick", "--same-pages", "--impl", "generic", "--sizes", "4096",
+                    "--json", os.path.join(work, "same.json")], env=env, capture_output=True, text=True)
+same = json.load(open(os.path.join(work, "same.json"))) if p.returncode == 0 else None
+if not same or same["method"].get("page_redraw_bytes") != 0 or "one draw per process" not in p.stdout:
+    fail(f"--same-pages: exit {p.returncode}, method {same and same['method']}\n{p.stdout}{p.stderr}")
+jsonschema.validate(same, schema)
+ok("physical pages redrawn before every round by default, one draw with --same-pages")
 
 # peak: L1, L2 and DRAM at least, each the best of its kernels; L1 above DRAM
 levels = {p["level"]: p for p in al["peaks"]}
