@@ -158,6 +158,20 @@ class Run:
     def peaks(self):
         return {p["level"]: p for p in self.data["peaks"]}
 
+    def ceilings(self):
+        """{n: the best sizes-ceiling kernel's result} - peak's kernels on a hot aligned copy of n (a multiple of 256),
+        timed in the same rounds as `sizes` (runs since 2026-11-25 afternoon; empty before)."""
+        out = {}
+        for r in self.results("sizes-ceiling", label="aligned", cache="hot"):
+            if r["gbps"] > 0 and (r["n"] not in out or r["gbps"] > out[r["n"]]["gbps"]):
+                out[r["n"]] = r
+        return out
+
+    def ceiling_at(self, n):
+        """The copy ceiling for a hot aligned copy of n bytes: the best kernel on n rounded down to 256 B; None if
+        the run has none there."""
+        return self.ceilings().get(n & ~255)
+
 
 # ---------------------------------------------------------------------------------------------------------------
 # Formatting
@@ -1333,6 +1347,18 @@ class Report:
                            if pk and pk["gbps"] > 0 and (c, n) in at else "-" for c in names])
         page.p(f"{label}, hot: GB/s (% of the level's peak) at powers of two.")
         page.table(["n", "level", "peak GB/s"] + names, rows, num=set(range(2, 3 + len(names))) | {0})
+        ceil = run.ceilings()
+        if ceil and label == "aligned":
+            ns = sorted(n for _, n in at if run.ceiling_at(n))
+            rows = [[fmt_size(n), fmt_num(run.ceiling_at(n)["gbps"]), run.ceiling_at(n)["contender"]]
+                    + [f"{100 * at[(c, n)]['gbps'] / run.ceiling_at(n)['gbps']:.0f}%" if (c, n) in at else "-"
+                       for c in names] for n in ns]
+            page.p("The copy ceiling at each size (aligned, hot, from 4 KiB): the best of peak's kernels on the same "
+                   "working set (n rounded down to 256 B), timed in the same rounds as the contenders. Where src + dst "
+                   "reach a cache's size, every routine and kernel slows down together; this is the yardstick "
+                   "`fcbench targets` reads the 4-512 KiB window against.")
+            page.table(["n", "ceiling GB/s", "kernel"] + [f"{c} %" for c in names], rows,
+                       num=set(range(3, 3 + len(names))) | {0, 1})
 
     def grids(self):
         gs = self.run.data["grids"]
@@ -1688,6 +1714,11 @@ def synthetic_run(seed=1, full=False, slow=None):
     for n in (x for x in sizes if x >= 8 and not x & (x - 1)):
         for c in contenders:
             record("sizes", c, "aligned", n, 0, 0, model_ns(c, n, 0, 0, cold=True), cold=True)
+    for n in sorted({x & ~255 for x in sizes if x >= 4096}):  # the copy ceiling at each size, as fcbench's sizes
+        for k, f in kernels.items():
+            lv = level(n)
+            f = f if lv in ("L1", "L2") else (f * 0.8 if k.endswith("loop") or k == "rep-movsb" else 1.6 * f)
+            record("sizes-ceiling", k, "aligned", n, 0, 0, 1.0 + n / (level_bw[lv] * f))
 
     for n in cliff_sizes:
         for d in dists:
@@ -1865,6 +1896,19 @@ def selftest(_args, out=None):
         rc, text = run_main(["targets", a])
         check(rc == 0 and text.count("\n  [") == 6 and "of 6 targets met" in text and "GoogleA" in text,
               "targets: six targets read off the synthetic run", text[-3000:])
+        check("share of the ceiling at n" in text and "not the yardstick" in text,
+              "targets: the 4-512 KiB window read against the ceiling at each size", text[-3000:])
+        # the A/A noise allowance: fc 1.08x glibc where fc[x] and x read 10% apart is excused, 1.12x is not
+        def res(c, n, ns):
+            return {"scenario": "sizes", "contender": c, "label": "aligned", "cache": "hot", "n": n, "med_ns": ns}
+        tiny = Run({"machine": {}, "method": {}, "contenders": ["libc", "fc[x]", "x"], "peaks": [], "results": [
+            res("libc", 100, 10.0), res("fc[x]", 100, 10.8), res("x", 100, 9.8),
+            res("libc", 200, 10.0), res("fc[x]", 200, 11.2), res("x", 200, 10.2),
+            res("libc", 300, 10.0), res("fc[x]", 300, 10.4), res("x", 300, 10.4)]}, "tiny")
+        lim = _noise_limits(tiny, "sizes", "fc[x]", label="aligned", cache="hot")
+        r = _time_ratios(tiny, "sizes", "fc[x]", "libc", label="aligned", cache="hot")
+        check([n for n, _, _ in _excused(r, lim)] == [100] and [n for n in r if r[n] > lim[n]] == [200],
+              "targets: a size is excused only within its A/A spread", f"{lim} {r}")
         rc2, _ = run_main(["targets", a, "--check"])
         check(rc2 == (0 if "6 of 6 targets met" in text else 1), "targets --check: exit 1 when one is missed")
 
@@ -1924,7 +1968,23 @@ cases)."""
 # ---------------------------------------------------------------------------------------------------------------
 # targets: the x86-64 issue's targets, read off one run
 
-TARGETS_NOISE = 0.05  # a size counts as "above glibc" when its time ratio exceeds 1 + this
+TARGETS_NOISE = 0.05  # a size counts as "above glibc" when its time ratio exceeds 1 + this (at least; below)
+
+
+def _noise_limits(run, scenario, fc, **match):
+    """{n: the time ratio to glibc above which fc counts as slower beyond noise}: 1 + TARGETS_NOISE, or wider where
+    the run's A/A pair disagreed more at that size - fc[X] and X, the same routine under two names, measured in the
+    same rounds (their median times' ratio, either way round).  What the run itself could not resolve between two
+    copies of one routine, it cannot resolve between fastcopy and glibc either; `fcbench targets` lists every size
+    that the wider limit excuses."""
+    alias = fc[3:-1] if fc.startswith("fc[") and fc.endswith("]") else None
+    aa = _time_ratios(run, scenario, fc, alias, **match) if alias in run.contenders else {}
+    return {n: 1 + max(TARGETS_NOISE, max(r, 1 / r) - 1) for n, r in aa.items() if r > 0}
+
+
+def _excused(ratios, limits):
+    """The sizes above 1 + TARGETS_NOISE that the A/A noise at that size excuses: [(n, ratio, limit)]."""
+    return [(n, r, limits[n]) for n, r in ratios.items() if 1 + TARGETS_NOISE < r <= limits.get(n, 0)]
 
 
 def _time_ratios(run, scenario, fc, base, **match):
@@ -1940,12 +2000,12 @@ def _class_text(ratios, lo, hi):
 
 
 TARGET_NAMES = (
-    "aligned 8 B - 32 MiB: geomean <= 0.95x, none above 1.00x (noise: 5%)",
-    "4-512 KiB: never below glibc (noise: 5%), >= 95% of the level's copy peak",
+    "aligned 8 B - 32 MiB: geomean <= 0.95x, none above 1.00x (beyond noise: 5%, or the A/A pair's spread)",
+    "4-512 KiB: never below glibc (beyond noise), >= 95% of the copy ceiling at the same size",
     "worst placement >= 0.85x own aligned (n >= 4 KiB), >= 0.6x and >= glibc's worst (256 B-4 KiB)",
     "random sizes, every distribution: <= 0.85x glibc's time",
     "large (400 MiB): >= 1.0x glibc, >= 95% of the DRAM copy peak",
-    "memmove by overlap: geomean <= 0.95x, none above 1.00x (noise: 5%)",
+    "memmove by overlap: geomean <= 0.95x, none above 1.00x (beyond noise: 5%, or the A/A pair's spread)",
 )
 
 
@@ -1963,30 +2023,55 @@ def _targets_found(run, fc, base):
     kib, mib = 1024, 1024 * 1024
     al = _time_ratios(run, "sizes", fc, base, label="aligned", cache="hot")
     al = {n: r for n, r in al.items() if 8 <= n <= 32 * mib}
+    lim = _noise_limits(run, "sizes", fc, label="aligned", cache="hot")
+
+    def noise_limit(n):
+        return lim.get(n, 1 + TARGETS_NOISE)
+
     if al:
         g = geomean(list(al.values()))
         worst_n = max(al, key=al.get)
-        above = [n for n, r in al.items() if r > 1 + TARGETS_NOISE]
+        above = [n for n, r in al.items() if r > noise_limit(n)]
+        exc = _excused(al, lim)
         rows.append((
             TARGET_NAMES[0],
             f"geomean {g:.2f}x over {len(al)} sizes; 8-256 B {_class_text(al, 8, 256)}, "
             f"257 B-4 KiB {_class_text(al, 257, 4 * kib)}, 4-512 KiB {_class_text(al, 4 * kib + 1, 512 * kib)}, "
             f"512 KiB-32 MiB {_class_text(al, 512 * kib + 1, 32 * mib)}; worst {al[worst_n]:.2f}x at "
-            f"{fmt_size(worst_n)}; {len(above)} sizes above {1 + TARGETS_NOISE:.2f}x"
-            + (f" ({', '.join(fmt_size(n) for n in above[:8])}{', ...' if len(above) > 8 else ''})" if above else ""),
+            f"{fmt_size(worst_n)}; {len(above)} sizes above glibc beyond noise"
+            + (f" ({', '.join(f'{fmt_size(n)} {al[n]:.2f}x' for n in above[:8])}{', ...' if len(above) > 8 else ''})"
+               if above else "")
+            + (f"; above {1 + TARGETS_NOISE:.2f}x but within the A/A noise at that size (fc vs its own routine "
+               "under its registry name, same rounds): " + ", ".join(f"{fmt_size(n)} {r:.2f}x (A/A {m - 1:.0%})"
+                                                                       for n, r, m in exc) if exc else ""),
             g <= 0.95 and not above))
     win = {n: r for n, r in al.items() if 4 * kib <= n <= 512 * kib}
     if win:
+        # The yardstick: the copy ceiling at the same n (peak's best kernel on that working set, same rounds) where
+        # the run has it; runs before it have only `peak`'s one size per level (src + dst = half the level), which
+        # a copy whose src + dst reach the level's size cannot approach - nor can any kernel.  Both are printed.
         peaks = run.peaks()
         fcr = {r["n"]: r for r in run.results("sizes", contender=fc, label="aligned", cache="hot")}
-        frac = {n: fcr[n]["gbps"] / peaks[run.level_of(n)]["gbps"] for n in win if run.level_of(n) in peaks}
-        slow = [n for n, r in win.items() if r > 1 + TARGETS_NOISE]
+        lvl = {n: fcr[n]["gbps"] / peaks[run.level_of(n)]["gbps"] for n in win if run.level_of(n) in peaks}
+        cei = {n: fcr[n]["gbps"] / run.ceiling_at(n)["gbps"] for n in win if run.ceiling_at(n)}
+        frac = cei if len(cei) == len(win) else lvl
+        slow = [n for n, r in win.items() if r > noise_limit(n)]
         low = min(frac, key=frac.get) if frac else None
+        parts = [f"time ratio {min(win.values()):.2f}-{max(win.values()):.2f}x ({len(slow)} sizes above glibc beyond "
+                 f"noise{': ' + ', '.join(f'{fmt_size(n)} {win[n]:.2f}x' for n in slow[:6]) if slow else ''})"]
+        if cei:
+            lc = min(cei, key=cei.get)
+            c = run.ceiling_at(lc)
+            parts.append(f"lowest share of the ceiling at n {cei[lc]:.0%} at {fmt_size(lc)} ({c['contender']} "
+                         f"{c['gbps']:.1f} GB/s on {fmt_size(c['n'])})")
+        if lvl:
+            ll = min(lvl, key=lvl.get)
+            parts.append(f"lowest share of the level's peak {lvl[ll]:.0%} at {fmt_size(ll)} ({run.level_of(ll)} peak "
+                         f"{peaks[run.level_of(ll)]['gbps']:.1f} GB/s, measured at one size"
+                         + (", not the yardstick)" if frac is cei else ")"))
         rows.append((
             TARGET_NAMES[1],
-            f"time ratio {min(win.values()):.2f}-{max(win.values()):.2f}x ({len(slow)} sizes above "
-            f"{1 + TARGETS_NOISE:.2f}x); lowest share of peak {frac[low]:.0%} at {fmt_size(low)} "
-            f"({run.level_of(low)} peak {peaks[run.level_of(low)]['gbps']:.1f} GB/s)" if frac else "no peaks",
+            "; ".join(parts) if frac else "no peaks",
             not slow and bool(frac) and frac[low] >= 0.95))
     cl = {(c["contender"], c["n"]): c for c in run.data["cliffs"]}
     sizes = sorted(n for (c, n) in cl if c == fc)
@@ -2048,11 +2133,19 @@ def _targets_found(run, fc, base):
     for lab in sorted({r["label"] for r in run.results("memmove", contender=fc)}):
         rr = _time_ratios(run, "memmove", fc, base, label=lab)
         if rr:
-            mm[lab] = (geomean(list(rr.values())), max(rr.values()), max(rr, key=rr.get))
+            ml = _noise_limits(run, "memmove", fc, label=lab)
+            over = [n for n, r in rr.items() if r > ml.get(n, 1 + TARGETS_NOISE)]
+            mm[lab] = (geomean(list(rr.values())), max(rr.values()), max(rr, key=rr.get), over, _excused(rr, ml))
     if mm:
+        def mtext(lab, g, m, n, over, exc):
+            t = f"{lab} {g:.2f}x (max {m:.2f}x at {fmt_size(n)}"
+            if exc:
+                t += "; within the A/A noise there: " + ", ".join(f"{fmt_size(x)} {r:.2f}x (A/A {lm - 1:.0%})"
+                                                                  for x, r, lm in exc)
+            return t + ")" + (" MISS" if g > 0.95 or over else "")
         rows.append((TARGET_NAMES[5],
-                     "; ".join(f"{lab} {g:.2f}x (max {m:.2f}x at {fmt_size(n)})" for lab, (g, m, n) in mm.items()),
-                     all(g <= 0.95 and m <= 1 + TARGETS_NOISE for g, m, n in mm.values())))
+                     "; ".join(mtext(lab, *v) for lab, v in mm.items()),
+                     all(g <= 0.95 and not over for g, m, n, over, exc in mm.values())))
     return rows
 
 
