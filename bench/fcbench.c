@@ -269,8 +269,8 @@ static void sizes_print(const char *label, size_t so, size_t dof, int cold, cons
 #define SIZES_MORE_SAMPLES_FROM ((size_t)4 << 20)
 
 /* The copy ceiling at a size: from SIZES_CEILING_FROM up, every hot aligned
- * size n also gets a case n & ~255 (peak's kernels need a multiple of 256)
- * that only peak's kernels run, in the same rounds as the contenders (scenario
+ * size n also gets a case of n rounded up to a multiple of 256 B (peak's
+ * kernels take whole 4-vector blocks) that only peak's kernels run, in the same rounds as the contenders (scenario
  * "sizes-ceiling", label "aligned").  `peak` measures each level at one size,
  * where src + dst fill half of it; a copy whose src + dst reach a level's
  * size (16 KiB: 2n = the 32 KiB L1d; 512 KiB: 2n = the 1 MiB L2 of Zen 4)
@@ -283,12 +283,19 @@ static void sizes_print(const char *label, size_t so, size_t dof, int cold, cons
  * large share of its time and the kernels, which have none, are no ceiling
  * for a routine that must take any n. */
 #define SIZES_CEILING_FROM ((size_t)4096)
+/* Up, not down: a few bytes more working set, never less (16383 B rounded
+ * down to 16128 fit the 32 KiB L1d beside everything else and read 117
+ * GB/s, where every routine at 16383 B read 100-108, 2n = 32766); and no
+ * partial block, whose last store would straddle the page boundary at
+ * 4097, 8193, ... B (a page-straddling store costs 5 ns or more on Zen 4:
+ * a kernel copying 4097 B that way read 20% below fastcopy). */
+#define CEIL_N(n) (((n) + 255) & ~(size_t)255)
 
 static void ceiling_print(const size_t *sizes, size_t ns, const struct stats *st, const struct contender *all,
                           size_t ka, const size_t *ceil_n, size_t nceil, const struct stats *cst)
 {
     size_t k = fcbench_ncontenders;
-    printf("\n== sizes, aligned hot: %% of the copy ceiling at n (peak's best kernel on n rounded down to 256 B, "
+    printf("\n== sizes, aligned hot: %% of the copy ceiling at n (peak's best kernel on n rounded up to 256 B, "
            "same rounds)\n");
     printf("%-10s %10s %-12s", "bytes", "ceil GB/s", "kernel");
     for (size_t j = 0; j < k; j++) printf(" %14.14s", fcbench_contenders[j].name);
@@ -296,7 +303,7 @@ static void ceiling_print(const size_t *sizes, size_t ns, const struct stats *st
     for (size_t i = 0; i < ns; i++) {
         if (sizes[i] < SIZES_CEILING_FROM) continue;
         size_t c = 0;
-        while (c < nceil && ceil_n[c] != (sizes[i] & ~(size_t)255)) c++;
+        while (c < nceil && ceil_n[c] != CEIL_N(sizes[i])) c++;
         if (c == nceil) continue;
         size_t best = ka;
         for (size_t j = k; j < ka; j++)
@@ -319,10 +326,10 @@ static void scenario_sizes(void)
     size_t cold_sizes[64], nc = 0;
     for (size_t i = 0; i < ns && !opts.cold; i++)
         if (sizes[i] >= 8 && !(sizes[i] & (sizes[i] - 1))) cold_sizes[nc++] = sizes[i];
-    /* the ceiling cases (hot only): n & ~255 for every size from SIZES_CEILING_FROM, once each */
+    /* the ceiling cases (hot only): every size from SIZES_CEILING_FROM, rounded up, once each */
     size_t ceil_n[256], nceil = 0;
     for (size_t i = 0; i < ns && !opts.cold; i++) {
-        size_t m = sizes[i] & ~(size_t)255, c = 0;
+        size_t m = CEIL_N(sizes[i]), c = 0;
         if (sizes[i] < SIZES_CEILING_FROM) continue;
         while (c < nceil && ceil_n[c] != m) c++;
         if (c == nceil && nceil < sizeof ceil_n / sizeof ceil_n[0]) ceil_n[nceil++] = m;

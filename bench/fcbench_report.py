@@ -159,8 +159,8 @@ class Run:
         return {p["level"]: p for p in self.data["peaks"]}
 
     def ceilings(self):
-        """{n: the best sizes-ceiling kernel's result} - peak's kernels on a hot aligned copy of n (a multiple of 256),
-        timed in the same rounds as `sizes` (runs since 2026-11-25 afternoon; empty before)."""
+        """{n: the best sizes-ceiling kernel's result} - peak's kernels on a hot aligned copy of n, timed in the same
+        rounds as `sizes` (runs since 2026-11-25 afternoon; empty before)."""
         out = {}
         for r in self.results("sizes-ceiling", label="aligned", cache="hot"):
             if r["gbps"] > 0 and (r["n"] not in out or r["gbps"] > out[r["n"]]["gbps"]):
@@ -168,9 +168,9 @@ class Run:
         return out
 
     def ceiling_at(self, n):
-        """The copy ceiling for a hot aligned copy of n bytes: the best kernel on n rounded down to 256 B; None if
-        the run has none there."""
-        return self.ceilings().get(n & ~255)
+        """The copy ceiling for a hot aligned copy of n bytes: the best kernel on n rounded up to a multiple of 256
+        B (as fcbench's sizes does); None if the run has none there."""
+        return self.ceilings().get((n + 255) & ~255)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -1354,7 +1354,7 @@ class Report:
                     + [f"{100 * at[(c, n)]['gbps'] / run.ceiling_at(n)['gbps']:.0f}%" if (c, n) in at else "-"
                        for c in names] for n in ns]
             page.p("The copy ceiling at each size (aligned, hot, from 4 KiB): the best of peak's kernels on the same "
-                   "working set (n rounded down to 256 B), timed in the same rounds as the contenders. Where src + dst "
+                   "working set (n rounded up to 256 B), timed in the same rounds as the contenders. Where src + dst "
                    "reach a cache's size, every routine and kernel slows down together; this is the yardstick "
                    "`fcbench targets` reads the 4-512 KiB window against.")
             page.table(["n", "ceiling GB/s", "kernel"] + [f"{c} %" for c in names], rows,
@@ -1714,7 +1714,7 @@ def synthetic_run(seed=1, full=False, slow=None):
     for n in (x for x in sizes if x >= 8 and not x & (x - 1)):
         for c in contenders:
             record("sizes", c, "aligned", n, 0, 0, model_ns(c, n, 0, 0, cold=True), cold=True)
-    for n in sorted({x & ~255 for x in sizes if x >= 4096}):  # the copy ceiling at each size, as fcbench's sizes
+    for n in sorted({(x + 255) & ~255 for x in sizes if x >= 4096}):  # the copy ceiling at each size, as fcbench
         for k, f in kernels.items():
             lv = level(n)
             f = f if lv in ("L1", "L2") else (f * 0.8 if k.endswith("loop") or k == "rep-movsb" else 1.6 * f)
