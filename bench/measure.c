@@ -230,10 +230,10 @@ static double timed(run_fn run, copy_fn f, const struct bench_case *bc, uint64_t
  * placement, which a process gets once: on the Zen 4 guest (2026-11-25, a
  * standalone loop, the pages remapped between trials) a 4 KiB copy at src%64
  * 63, dst 7 bytes behind src mod 4096 took 0.98x its aligned speed with most
- * page draws and 0.72-0.75x with some, for the whole life of a process that
- * drew them (6 processes: 4 at 0.98, 2 at 0.74-0.77); a 256 B aligned copy 2.9
- * or 8 ns by draw.  One draw per process made such placements read 0.69x in
- * one run and 0.95x in the next.  So before every sample round the pages the
+ * page draws and 0.72-0.77x with some, for the whole life of a process that
+ * drew them (6 processes: 3 at 0.98, 2 at 0.72-0.77, 1 changing); a 256 B
+ * aligned copy 2.5 or 8 ns by draw.  One draw per process made such
+ * placements read 0.69x in one run and 0.95x in the next.  So before every sample round the pages the
  * round's hot cases touch in the arenas (up to redraw bytes of each) are given
  * new physical pages: MADV_DONTNEED, then a random number (0..63) of decoy
  * pages faulted in first, so the arenas' pages come from further down the
