@@ -98,6 +98,7 @@ void pin_to_one_cpu(char *desc, size_t size);
  * get new physical pages.  Not called: one draw per process (--same-pages). */
 void bench_redraw_setup(unsigned char *a, unsigned char *b, size_t bytes);
 size_t bench_redraw_bytes(void); /* 0: off */
+size_t bench_redrawn_pages(void); /* pages redrawn so far in this process */
 
 /* Page-aligned buffers from mmap, never freed (the process is short-lived). */
 unsigned char *bench_alloc(size_t bytes);

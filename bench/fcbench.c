@@ -821,10 +821,10 @@ static void write_json(const char *path, const char *scenario, const char *argv_
     machine_describe(f, "    ");
     fprintf(f, "\n  },\n  \"method\": {\"samples\": %u, \"min_sample_ns\": %.0f, \"statistic\": \"median\", "
                "\"spread\": \"iqr\", \"bytes\": \"copied, counted once\", \"cache\": \"%s\", "
-               "\"cold_region_bytes\": %zu, \"page_redraw_bytes\": %zu, \"other_cpus_busy\": %.4f, "
-               "\"steal\": %.4f, \"pinned\": ",
+               "\"cold_region_bytes\": %zu, \"page_redraw_bytes\": %zu, \"pages_redrawn\": %zu, "
+               "\"other_cpus_busy\": %.4f, \"steal\": %.4f, \"pinned\": ",
             opts.samples, opts.min_sample_ns, opts.cold ? "cold" : "hot", cold_region_bytes(), bench_redraw_bytes(),
-            others_busy, steal_share);
+            bench_redrawn_pages(), others_busy, steal_share);
     json_str(f, pin_desc);
     fprintf(f, "},\n  \"contenders\": [");
     for (size_t j = 0; j < fcbench_ncontenders; j++) {

@@ -131,6 +131,20 @@ void machine_describe(FILE *j, const char *ind)
     fprintf(j, ",\n%s\"fc_active\": ", ind);
     json_str(j, fc_active());
     fprintf(j, ",\n%s\"timer_resolution_ns\": %.1f", ind, timer_resolution_ns());
+    /* transparent huge pages: "always" puts the arenas on 2 MiB pages, which a redraw replaces whole */
+    char thp[128] = "", *open_b, *close_b;
+    FILE *t = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
+    if (t) {
+        if (!fgets(thp, sizeof thp, t)) thp[0] = 0;
+        fclose(t);
+    }
+    if ((open_b = strchr(thp, '[')) && (close_b = strchr(open_b, ']'))) {
+        *close_b = 0;
+        memmove(thp, open_b + 1, strlen(open_b + 1) + 1);
+    } else
+        snprintf(thp, sizeof thp, "unknown");
+    fprintf(j, ",\n%s\"thp\": ", ind);
+    json_str(j, thp);
 }
 
 void json_str(FILE *f, const char *s)

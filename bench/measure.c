@@ -127,6 +127,20 @@ static size_t slot_step(size_t slots)
     }
 }
 
+/* Cold: where a sample's walk over the slots begins - a new random slot each
+ * call.  Until 2026-11-25 every call began at slot 0, so when a sample was a
+ * call or a few (cold copies of megabytes), every contender after the first
+ * in a round, and every sample after the first, copied slots that the ones
+ * before had just brought into the L3. */
+static size_t cold_start(size_t slots)
+{
+    static uint64_t x = 0x853c49e6748fea9bull;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return (size_t)(x % slots);
+}
+
 /* The timed loop. It is instantiated once per contender slot (run_slot[j] below)
  * so that every contender is called from its own indirect call site: with one
  * shared site the call is polymorphic, and on Zen 3 some contenders then paid
@@ -142,7 +156,7 @@ static inline __attribute__((always_inline)) double run_calls(copy_fn f, const s
     const unsigned char *s = bc->src;
     size_t n = bc->n;
     const struct bench_batch *b = bc->batch;
-    size_t slots = bc->slots, stride = bc->stride, step = slot_step(slots), slot = 0;
+    size_t slots = bc->slots, stride = bc->stride, step = slot_step(slots), slot = slots ? cold_start(slots) : 0;
     double t0 = now_ns();
     if (b)
         for (uint64_t i = 0; i < iters; i++)
@@ -202,7 +216,10 @@ static copy_fn pick(const struct contender *c, const struct bench_case *bc)
  * `erms`, 20-28 us, where alone it takes 10.6).  A random order spreads the
  * predecessors over all contenders, and a hot sample of fewer than
  * WARM_BELOW calls starts with one untimed call of its own, so it is timed
- * from the state its own copy leaves - what "hot" means. */
+ * from the state its own copy leaves - what "hot" means - where src + dst
+ * fit the last-level cache (beyond it the call would warm nothing and only
+ * double the time).  Not for cold cases (each call elsewhere by design) nor
+ * batches (65536 calls a pass). */
 #define WARM_BELOW 256
 static uint64_t ord_rng = 0x2545f4914f6cdd1dull;
 
@@ -219,9 +236,19 @@ void bench_round_order(size_t *ord, size_t k)
     }
 }
 
+static int warms(const struct bench_case *bc)
+{
+    static long llc = -1;
+    if (llc < 0) {
+        llc = machine_cache_bytes(3);
+        if (!llc) llc = machine_cache_bytes(2);
+    }
+    return !bc->slots && !bc->batch && (!llc || 2 * bc->n <= (size_t)llc);
+}
+
 static double timed(run_fn run, copy_fn f, const struct bench_case *bc, uint64_t it)
 {
-    if (!bc->slots && !bc->batch && it < WARM_BELOW) run(f, bc, 1);
+    if (it < WARM_BELOW && warms(bc)) run(f, bc, 1);
     return run(f, bc, it);
 }
 
@@ -244,7 +271,7 @@ static double timed(run_fn run, copy_fn f, const struct bench_case *bc, uint64_t
  * before 2026-11-25 afternoon).  Not for the cold regions, whose rotation
  * already spreads every case over many pages. */
 static unsigned char *rd_a, *rd_b, *rd_decoy;
-static size_t rd_bytes;
+static size_t rd_bytes, rd_pages; /* rd_pages: pages redrawn so far */
 static uint64_t rd_rng = 0x9e3779b97f4a7c15ull;
 #define RD_DECOYS 64
 
@@ -272,6 +299,7 @@ void bench_redraw_setup(unsigned char *a, unsigned char *b, size_t bytes)
 }
 
 size_t bench_redraw_bytes(void) { return rd_decoy ? rd_bytes : 0; }
+size_t bench_redrawn_pages(void) { return rd_pages; }
 
 /* Widen [*lo, *hi) (offsets into the arena at base) by [p, p + len) where it lies in the first rd_bytes. */
 static void rd_span(const unsigned char *base, const unsigned char *p, size_t len, size_t *lo, size_t *hi)
@@ -345,6 +373,7 @@ static void redraw(const struct bench_case *bc, size_t ncases, const unsigned ch
         memset(pg, 0x5a, 4096);
     }
     if (decoys) madvise(rd_decoy, RD_DECOYS * 4096, MADV_DONTNEED);
+    rd_pages += np;
 }
 
 static uint64_t calibrate(const struct bench_opts *o, run_fn run, copy_fn f, const struct bench_case *bc)
@@ -399,7 +428,7 @@ void bench_measure(const struct bench_opts *o, const struct contender *c, size_t
     double t[MAX_CONTENDERS][MAX_SAMPLES];
     for (size_t j = 0; j < k; j++) iters[j] = calibrate(o, run_slot[j], pick(&c[j], bc), bc);
     for (unsigned s = 0; s < ns; s++) {
-        if (!o->same_pages) {
+        if (!o->same_pages && bench_redraw_bytes() && !bc->slots) {
             redraw(bc, 1, NULL);
             run_slot[0](pick(&c[0], bc), bc, 1); /* refill caches and TLB, untimed */
         }
@@ -451,10 +480,10 @@ void bench_measure_many(const struct bench_opts *o, const struct contender *c, s
     for (unsigned s = 0; s < ns; s++) {
         /* new pages under this round's hot cases, then one untimed call of the
          * round's first case: the refill left other lines in the caches */
-        size_t i0 = ncases;
+        size_t i0 = ncases; /* the round's first hot case */
         for (size_t i = 0; i < ncases; i++) {
             take[i] = s < nsi[i];
-            if (take[i] && i0 == ncases) i0 = i;
+            if (take[i] && !bc[i].slots && i0 == ncases) i0 = i;
         }
         if (!o->same_pages) redraw(bc, ncases, take);
         for (size_t j = 0; i0 < ncases && !o->same_pages && bench_redraw_bytes() && j < k; j++) {

@@ -95,17 +95,23 @@ sc = results(al, "sizes-ceiling", label="aligned", cache="hot")
 up = {(n + 255) & ~255 for n in hot}
 if not hot or up != {r["n"] for r in sc} or any(r["gbps"] <= 0 for r in sc):
     fail(f"sizes-ceiling covers {sorted({r['n'] for r in sc})}, want {sorted(up)}")
+kernels = {r["contender"] for r in results(al, "peak")}
+if not {r["contender"] for r in sc} <= kernels or kernels & {r["contender"] for r in results(al, "sizes")}:
+    fail(f"sizes-ceiling contenders {sorted({r['contender'] for r in sc})} are not only peak's kernels "
+         f"{sorted(kernels)}, or a kernel appears under sizes")
 if "% of the copy ceiling at n" not in out:
     fail("sizes does not print its table of shares of the ceiling")
 ok(f"sizes times {len({r['contender'] for r in sc})} ceiling kernels at {len(hot)} sizes from 4 KiB")
 
 # physical pages: redrawn by default (the arenas' first 4 MiB), one draw with --same-pages
-if al["method"].get("page_redraw_bytes", 0) < 4 << 20 or "# physical pages: new ones" not in out:
+if al["method"].get("page_redraw_bytes", 0) < 4 << 20 or al["method"].get("pages_redrawn", 0) < 1000 \
+        or "# physical pages: new ones" not in out:
     fail(f"the default run does not redraw physical pages: {al['method']}")
 p = subprocess.run([fcbench, "sizes", "--quick", "--same-pages", "--impl", "generic", "--sizes", "4096",
                     "--json", os.path.join(work, "same.json")], env=env, capture_output=True, text=True)
 same = json.load(open(os.path.join(work, "same.json"))) if p.returncode == 0 else None
-if not same or same["method"].get("page_redraw_bytes") != 0 or "one draw per process" not in p.stdout:
+if not same or same["method"].get("page_redraw_bytes") != 0 or same["method"].get("pages_redrawn") != 0 \
+        or "one draw per process" not in p.stdout:
     fail(f"--same-pages: exit {p.returncode}, method {same and same['method']}\n{p.stdout}{p.stderr}")
 jsonschema.validate(same, schema)
 ok("physical pages redrawn before every round by default, one draw with --same-pages")
