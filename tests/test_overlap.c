@@ -96,6 +96,24 @@ int main(int argc, char **argv)
                 for (int sign = -1; sign <= 1; sign += 2)
                     for (size_t al = 0; al < 2; al++) one(&fns[i], &A, shadow, big + 64 + al * 3, sign * d[j], n);
         }
+        /* a page boundary under dst's first or last 1..64 bytes, for sizes around
+         * every width's loop threshold: the x86 loops move the bytes beyond the
+         * boundary first there (no store straddles it), which must hold for
+         * every overlap */
+        cur.placement = "page edge";
+        static const size_t esz[] = {129, 200, 257, 300, 513, 700, 1025, 1500, 2049, 4096, 4097, 8191};
+        for (size_t k = 0; k < sizeof esz / sizeof esz[0]; k++) {
+            size_t n = esz[k];
+            long d[] = {1, 2, 7, 8, 31, 32, 33, 63, 64, 65, 127, 128, 129, (long)n / 2, (long)n - 1};
+            for (size_t j = 0; j < sizeof d / sizeof d[0]; j++)
+                for (int sign = -1; sign <= 1; sign += 2)
+                    for (size_t e = 1; e <= 64; e++) {
+                        long dist = sign * d[j];
+                        size_t pg = 2 * big; /* a page boundary, far from the arena's ends */
+                        one(&fns[i], &A, shadow, (size_t)((long)(pg - e) - dist), dist, n);     /* dst starts e below */
+                        one(&fns[i], &A, shadow, (size_t)((long)(pg + e - n) - dist), dist, n); /* dst ends e above */
+                    }
+        }
         print_count(cur.suite, fns[i].label, ncases);
         total += ncases;
     }

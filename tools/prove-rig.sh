@@ -49,6 +49,8 @@ if [ "$(uname -m)" = x86_64 ]; then # the x86-64 routines (one template, both wi
     "x86 17..63 class: middle moves too far apart|src/x86/vec_copy.h|s/a = \(m \* 11\) >> 5/a = (m * 3) >> 3/|test_grid small --impl sse2"
     "x86 memmove short overlapping moves: 8..15 B last move from one byte early|src/x86/vec_copy.h|s/z = \*\(const fc_u64u \*\)\(s \+ n - 8\);/z = *(const fc_u64u *)(s + n - 9);/|test_overlap --impl avx2"
     "x86 in-order forward (dst just behind src): last bytes one short|src/x86/vec_copy.h|s/fc_copy_lt64\(dp, sp, \(size_t\)\(dend - dp\)\);/fc_copy_lt64(dp, sp, (size_t)(dend - dp) - (dend - dp > 1));/|test_grid large --impl avx2"
+    "x86 memmove page-safe backward tail: bytes above the boundary one short|src/x86/vec_copy.h|s/fc_copy_lt64\(dend - r, s \+ n - r, r\); \/\* the bytes above/fc_copy_lt64(dend - r, s + n - r, r - 1); \/* the bytes above/|test_overlap --impl avx2"
+    "x86 memmove page-safe forward head: bytes below the boundary one short|src/x86/vec_copy.h|s/fc_copy_lt64\(d, s, p\); \/\* the bytes below/fc_copy_lt64(d, s, p - 1); \/* the bytes below/|test_overlap --impl sse2"
     "x86 4K-aliasing rule ignores overlap|src/x86/vec_copy.h|s/    if \(\(uintptr_t\)s - \(uintptr_t\)d < n\) \/\* src in/    if (0) \/* src in/|test_overlap --impl sse2"
   )
   if grep -qw avx512f /proc/cpuinfo; then # the W = 64 build (its 2-vector class is 64..128)
