@@ -7,7 +7,8 @@
  *   fcbench cliffs   [opts]           each contender's worst placement per size as a fraction
  *                                     of its own aligned speed; flags every case below 0.8
  *   fcbench sizes    [opts]           GB/s and ns/call, 1 B .. 64 MiB; aligned, src+1, dst+1
- *                                     (+ aligned cold, unless --cold makes all three cold)
+ *                                     (+ aligned cold, unless --cold makes all three cold);
+ *                                     from 4 KiB the copy ceiling at each size (peak's kernels)
  *   fcbench grid     [opts]           src_off x dst_off (0..63) matrices, as ratio maps
  *   fcbench distance [opts]           GB/s over (dst - src) mod 4096 at 256 B .. 256 KiB
  *   fcbench large    [opts]           the riscv memcpy patch's lines: aligned and unaligned
@@ -27,14 +28,16 @@
  *   fcbench all      [opts]           all of the above but grid (cliffs screens the grid)
  *   fcbench report   RESULTS.json [-o DIR]        HTML report with plots (Python, matplotlib)
  *   fcbench compare  A.json [B.json] [--base X]   per-case ratios, Mann-Whitney U test
- *   opts: --impl a,b,...  --sizes n,n,...  --cold  --quick  --samples N  --json FILE  --csv FILE
+ *   opts: --impl a,b,...  --sizes n,n,...  --cold  --quick  --samples N  --same-pages
+ *         --json FILE  --csv FILE
  *
  * Method: pinned to one CPU; every contender's output is validated (bytes
  * around dst included) before it is timed; samples last >= 1000x the measured
  * timer resolution (and >= 100 us); 11 samples (5 with --quick, N with
  * --samples N; scenarios with long copies take fewer), contenders
- * interleaved within each sample round; median and IQR reported, every sample
- * kept in the JSON.  Hot: the same buffers every call.  Cold (--cold): every
+ * interleaved within each sample round in a random order; new physical pages
+ * under the hot buffers before every round (--same-pages: one draw); median
+ * and IQR reported, every sample kept in the JSON.  Hot: the same buffers every call.  Cold (--cold): every
  * call moves to another slot of a region >= 4x the last-level cache.  Bytes
  * copied are counted once: GB/s = n / ns.
  */
@@ -270,8 +273,8 @@ static void sizes_print(const char *label, size_t so, size_t dof, int cold, cons
 
 /* The copy ceiling at a size: from SIZES_CEILING_FROM up, every hot aligned
  * size n also gets a case of n rounded up to a multiple of 256 B (peak's
- * kernels take whole 4-vector blocks) that only peak's kernels run, in the same rounds as the contenders (scenario
- * "sizes-ceiling", label "aligned").  `peak` measures each level at one size,
+ * kernels take whole 4-vector blocks) that only peak's kernels run, in the
+ * same rounds as the contenders (scenario "sizes-ceiling", label "aligned").  `peak` measures each level at one size,
  * where src + dst fill half of it; a copy whose src + dst reach a level's
  * size (16 KiB: 2n = the 32 KiB L1d; 512 KiB: 2n = the 1 MiB L2 of Zen 4)
  * lives partly in the next level, and every routine, the kernels included,
@@ -288,7 +291,7 @@ static void sizes_print(const char *label, size_t so, size_t dof, int cold, cons
  * GB/s, where every routine at 16383 B read 100-108, 2n = 32766); and no
  * partial block, whose last store would straddle the page boundary at
  * 4097, 8193, ... B (a page-straddling store costs 5 ns or more on Zen 4:
- * a kernel copying 4097 B that way read 20% below fastcopy). */
+ * a kernel copying 4097 B that way read 16% below fastcopy). */
 #define CEIL_N(n) (((n) + 255) & ~(size_t)255)
 
 static void ceiling_print(const size_t *sizes, size_t ns, const struct stats *st, const struct contender *all,
@@ -375,7 +378,8 @@ static void scenario_sizes(void)
     for (size_t i = 0; i < ncases; i++) {
         bench_label = labels[i];
         for (size_t j = 0; j < ka; j++)
-            if (valid[i * ka + j]) bench_record(i < nplace ? "sizes" : "sizes-ceiling", &all[j], &bc[i], &st[i * ka + j]);
+            if (valid[i * ka + j])
+                bench_record(i < nplace ? "sizes" : "sizes-ceiling", &all[j], &bc[i], &st[i * ka + j]);
     }
     bench_label = saved;
     for (size_t p = 0; p < 3; p++)

@@ -1969,7 +1969,7 @@ cases)."""
 # ---------------------------------------------------------------------------------------------------------------
 # targets: the x86-64 issue's targets, read off one run
 
-TARGETS_NOISE = 0.05  # a size counts as "above glibc" when its time ratio exceeds 1 + this (at least; below)
+TARGETS_NOISE = 0.05  # "above glibc": a time ratio above 1 + this, or above the A/A limit (_noise_limits)
 TARGETS_NOISE_MAX = 0.10  # ... and never more than 1 + this, whatever the A/A pair read
 
 

@@ -260,9 +260,9 @@ static double timed(run_fn run, copy_fn f, const struct bench_case *bc, uint64_t
  * page draws and 0.72-0.77x with some, for the whole life of a process that
  * drew them (6 processes: 3 at 0.98, 2 at 0.72-0.77, 1 changing); a 256 B
  * aligned copy 2.5 or 8 ns by draw.  One draw per process made such
- * placements read 0.69x in one run and 0.95x in the next.  So before every sample round the pages the
- * round's hot cases touch in the arenas (up to redraw bytes of each) are given
- * new physical pages: MADV_DONTNEED, then a random number (0..63) of decoy
+ * placements read 0.69x in one run and 0.95x in the next.  So before every
+ * sample round the pages the round's hot cases touch in the arenas (up to
+ * redraw bytes of each) are given new physical pages: MADV_DONTNEED, then a random number (0..63) of decoy
  * pages faulted in first, so the arenas' pages come from further down the
  * kernel's free lists than the ones just freed, then the pages rewritten in a
  * random order (with the arenas' fill byte).  A sample is then one page draw,
