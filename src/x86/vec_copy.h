@@ -315,6 +315,25 @@ FC_INLINE void fc_move_lt64(fc_u8 *d, const fc_u8 *s, size_t n)
 #define FC_LLD(off) FC_LLOADU((const FC_LVT *)(s + (off)))
 #define FC_LST(off, v) FC_LSTOREU((FC_LVT *)(d + (off)), v)
 
+/* A block of 4 consecutive loop vectors at p + off, unaligned: the loops'
+ * preloaded edges (the first or the last 4 LW bytes), kept in registers.
+ * (p, off) rather than one pointer keeps the base + index addressing the
+ * compiler gives the callers' other accesses (no extra lea before the loads). */
+typedef struct { FC_LVT v[4]; } fc_blk4;
+FC_INLINE fc_blk4 fc_ld4(const fc_u8 *p, size_t off)
+{
+    fc_blk4 b = {{FC_LLOADU((const FC_LVT *)(p + off)), FC_LLOADU((const FC_LVT *)(p + off + FC_LW)),
+                  FC_LLOADU((const FC_LVT *)(p + off + 2 * FC_LW)), FC_LLOADU((const FC_LVT *)(p + off + 3 * FC_LW))}};
+    return b;
+}
+FC_INLINE void fc_st4(fc_u8 *p, size_t off, fc_blk4 b)
+{
+    FC_LSTOREU((FC_LVT *)(p + off), b.v[0]);
+    FC_LSTOREU((FC_LVT *)(p + off + FC_LW), b.v[1]);
+    FC_LSTOREU((FC_LVT *)(p + off + 2 * FC_LW), b.v[2]);
+    FC_LSTOREU((FC_LVT *)(p + off + 3 * FC_LW), b.v[3]);
+}
+
 /* The forward and backward loops and the direction choice are inlined into
  * the entry points (no call or jump between the size test and the loop); only
  * the non-temporal loop, which starts at megabytes, stays out of line.
@@ -454,18 +473,15 @@ FC_INLINE void *fc_loop_fwd(fc_u8 *d, const fc_u8 *s, size_t n, int apart)
     if (!apart && FC_PAGE_SAFE && __builtin_expect(FC_NEAR_PAGE_END(d, FC_LW), 0))
         return fc_move_fwd_page_head(d, s, n);
     FC_LVT h = FC_LLD(0);
-    FC_LVT t0 = FC_LLD(n - 4 * FC_LW), t1 = FC_LLD(n - 3 * FC_LW), t2 = FC_LLD(n - 2 * FC_LW), t3 = FC_LLD(n - FC_LW);
+    fc_blk4 t = fc_ld4(s, n - 4 * FC_LW);
     fc_u8 *const dend = d + n;
     size_t skip = FC_LW - ((uintptr_t)d & (FC_LW - 1)); /* 1..W: the head covers it */
     fc_u8 *dp = fc_body_fwd(d + skip, s + skip, dend);
     /* tested after the loop, off the path to the first loads (before it: 300-512 B 1.06x slower) */
     if (apart && FC_PAGE_SAFE &&
         __builtin_expect(FC_EDGES_NEAR_PAGE(d, FC_LW, dend - 4 * FC_LW, 4 * FC_LW), 0))
-        return fc_edges_page_safe(d, s, n, dp, h, t3); /* a tail call: no frame for the common path */
-    FC_LST(n - 4 * FC_LW, t0);
-    FC_LST(n - 3 * FC_LW, t1);
-    FC_LST(n - 2 * FC_LW, t2);
-    FC_LST(n - FC_LW, t3);
+        return fc_edges_page_safe(d, s, n, dp, h, t.v[3]); /* a tail call: no frame for the common path */
+    fc_st4(d, n - 4 * FC_LW, t);
     FC_LST(0, h);
     return d;
 }
@@ -485,15 +501,12 @@ FC_INLINE void *fc_loop_bwd(fc_u8 *d, const fc_u8 *s, size_t n, int apart)
         return fc_loop_bwd_edges(d, s, n);
     if (!apart && FC_PAGE_SAFE && __builtin_expect(FC_NEAR_PAGE_END(d + n - FC_LW, FC_LW), 0))
         return fc_move_bwd_page_tail(d, s, n);
-    FC_LVT h0 = FC_LLD(0), h1 = FC_LLD(FC_LW), h2 = FC_LLD(2 * FC_LW), h3 = FC_LLD(3 * FC_LW);
+    fc_blk4 h = fc_ld4(s, 0);
     FC_LVT t = FC_LLD(n - FC_LW);
     fc_u8 *const dend = d + n;
     size_t skip = (((uintptr_t)dend - 1) & (FC_LW - 1)) + 1; /* 1..W: the tail covers it */
     fc_body_bwd(dend - skip, s + n - skip, d);
-    FC_LST(0, h0);
-    FC_LST(FC_LW, h1);
-    FC_LST(2 * FC_LW, h2);
-    FC_LST(3 * FC_LW, h3);
+    fc_st4(d, 0, h);
     FC_LST(n - FC_LW, t);
     return d;
 }
@@ -549,14 +562,11 @@ FC_NOINLINE void *fc_loop_bwd_edges(fc_u8 *d, const fc_u8 *s, size_t n)
  * mirror of fc_move_bwd_page_tail; measured with it (below). */
 FC_NOINLINE void *fc_move_fwd_page_head(fc_u8 *d, const fc_u8 *s, size_t n)
 {
-    FC_LVT t0 = FC_LLD(n - 4 * FC_LW), t1 = FC_LLD(n - 3 * FC_LW), t2 = FC_LLD(n - 2 * FC_LW), t3 = FC_LLD(n - FC_LW);
+    fc_blk4 t = fc_ld4(s, n - 4 * FC_LW);
     size_t p = FC_LW - ((uintptr_t)d & (FC_LW - 1)); /* 1..LW-1 */
     fc_copy_lt64(d, s, p); /* the bytes below the boundary, first */
     fc_body_fwd(d + p, s + p, d + n);
-    FC_LST(n - 4 * FC_LW, t0);
-    FC_LST(n - 3 * FC_LW, t1);
-    FC_LST(n - 2 * FC_LW, t2);
-    FC_LST(n - FC_LW, t3);
+    fc_st4(d, n - 4 * FC_LW, t);
     return d;
 }
 
@@ -579,15 +589,12 @@ FC_NOINLINE void *fc_move_fwd_page_head(fc_u8 *d, const fc_u8 *s, size_t n)
  * under an edge) 1.00x, within 0.8%. */
 FC_NOINLINE void *fc_move_bwd_page_tail(fc_u8 *d, const fc_u8 *s, size_t n)
 {
-    FC_LVT h0 = FC_LLD(0), h1 = FC_LLD(FC_LW), h2 = FC_LLD(2 * FC_LW), h3 = FC_LLD(3 * FC_LW);
+    fc_blk4 h = fc_ld4(s, 0);
     fc_u8 *const dend = d + n;
     size_t r = (uintptr_t)dend & 4095; /* 1..LW-1 */
     fc_copy_lt64(dend - r, s + n - r, r); /* the bytes above the boundary, first */
     fc_body_bwd(dend - r, s + n - r, d);
-    FC_LST(0, h0);
-    FC_LST(FC_LW, h1);
-    FC_LST(2 * FC_LW, h2);
-    FC_LST(3 * FC_LW, h3);
+    fc_st4(d, 0, h);
     return d;
 }
 
@@ -678,11 +685,7 @@ FC_NOINLINE void *fc_loop_nt(fc_u8 *d, const fc_u8 *s, size_t n)
         sp += 4 * FC_LW;
     }
     _mm_sfence();
-    FC_LVT w = FC_LLD(n - 4 * FC_LW), x = FC_LLD(n - 3 * FC_LW), y = FC_LLD(n - 2 * FC_LW), z = FC_LLD(n - FC_LW);
-    FC_LST(n - 4 * FC_LW, w);
-    FC_LST(n - 3 * FC_LW, x);
-    FC_LST(n - 2 * FC_LW, y);
-    FC_LST(n - FC_LW, z);
+    fc_st4(d, n - 4 * FC_LW, fc_ld4(s, n - 4 * FC_LW));
     return d;
 }
 
