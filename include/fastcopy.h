@@ -29,16 +29,33 @@ extern "C" {
 #define FC_RESTRICT
 #endif
 
+/* Symbol visibility.  The library is built with hidden visibility, and this
+ * marks the public API: default in libfastcopy.so (and for the code that
+ * calls it, whatever its own visibility settings), hidden in libfastcopy.a
+ * (FASTCOPY_STATIC_BUILD, set by its build), so that a shared object which
+ * links the archive in exports none of fastcopy's symbols - only what it
+ * chose to export - and two such objects in one process never bind to each
+ * other's copy. */
+#if defined(__GNUC__) && !defined(_WIN32) && !defined(__CYGWIN__)
+#if defined(FASTCOPY_STATIC_BUILD)
+#define FC_API __attribute__((visibility("hidden")))
+#else
+#define FC_API __attribute__((visibility("default")))
+#endif
+#else
+#define FC_API
+#endif
+
 #define FASTCOPY_VERSION_MAJOR 0
 #define FASTCOPY_VERSION_MINOR 1
 #define FASTCOPY_VERSION_PATCH 0
 
 /* Same contract as ISO C memcpy/memmove: return dst; memcpy's buffers must not overlap. */
-void *fc_memcpy(void *FC_RESTRICT dst, const void *FC_RESTRICT src, size_t n);
-void *fc_memmove(void *dst, const void *src, size_t n);
+FC_API void *fc_memcpy(void *FC_RESTRICT dst, const void *FC_RESTRICT src, size_t n);
+FC_API void *fc_memmove(void *dst, const void *src, size_t n);
 
 /* Name of the implementation fc_memcpy/fc_memmove use (a registry name). */
-const char *fc_active(void);
+FC_API const char *fc_active(void);
 
 struct fc_impl {
     const char *name;    /* unique: "byte", "generic", "avx2", "rv64-shifted", ... */
@@ -48,15 +65,16 @@ struct fc_impl {
     void *(*memmove)(void *, const void *, size_t);
 };
 
-size_t fc_impl_count(void);
-const struct fc_impl *fc_impl_at(size_t i);          /* NULL past the end */
-const struct fc_impl *fc_impl_find(const char *name); /* NULL if unknown */
+FC_API size_t fc_impl_count(void);
+FC_API const struct fc_impl *fc_impl_at(size_t i);          /* NULL past the end */
+FC_API const struct fc_impl *fc_impl_find(const char *name); /* NULL if unknown */
 
 /* "0.1.0" */
-const char *fc_version(void);
+FC_API const char *fc_version(void);
 
 #ifdef __cplusplus
 }
 #endif
 #undef FC_RESTRICT
+#undef FC_API
 #endif /* FASTCOPY_H */

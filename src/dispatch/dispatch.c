@@ -17,8 +17,33 @@ typedef void *(*fc_memmove_fn)(void *, const void *, size_t);
 
 #if FC_DISPATCH_IFUNC
 
-__attribute__((used)) static fc_memcpy_fn fc_resolve_memcpy(void) { return fc__select()->memcpy; }
-__attribute__((used)) static fc_memmove_fn fc_resolve_memmove(void) { return fc__select()->memmove; }
+/* A resolver can run before its own object is relocated: glibc relocates a
+ * shared object that uses fc_memcpy without being linked against
+ * libfastcopy.so (no DT_NEEDED) before libfastcopy.so when libfastcopy.so comes
+ * first in the search list, prints "Relink `...' with `libfastcopy.so' for
+ * IFUNC symbol `fc_memcpy'", and calls the resolver anyway.  The registry's
+ * pointers are then still unrelocated, so fc__select() would jump to nowhere.
+ * fc_self holds its own address through a relative relocation, the first kind
+ * the dynamic linker applies to an object: until it reads back as its address
+ * (computed PC-relative, which needs no relocation), the resolvers return a
+ * late-bound entry that makes the choice at its first call (one more indirect
+ * call per copy, for such a mislinked caller only). */
+static const void *const fc_self = &fc_self;
+static int fc_relocated(void) { return *(const void *const volatile *)&fc_self == (const void *)&fc_self; }
+static void *fc_late_memcpy(void *restrict dst, const void *restrict src, size_t n)
+{
+    return fc__select()->memcpy(dst, src, n);
+}
+static void *fc_late_memmove(void *dst, const void *src, size_t n) { return fc__select()->memmove(dst, src, n); }
+
+__attribute__((used)) static fc_memcpy_fn fc_resolve_memcpy(void)
+{
+    return fc_relocated() ? fc__select()->memcpy : fc_late_memcpy;
+}
+__attribute__((used)) static fc_memmove_fn fc_resolve_memmove(void)
+{
+    return fc_relocated() ? fc__select()->memmove : fc_late_memmove;
+}
 
 void *fc_memcpy(void *restrict dst, const void *restrict src, size_t n)
     __attribute__((ifunc("fc_resolve_memcpy")));

@@ -76,7 +76,13 @@ static void fc_close(long fd) { (void)close((int)fd); }
 static void fc_write2(const char *p, size_t n) { (void)!write(2, p, n); }
 #endif
 
-extern char **environ;
+/* Weak, so that `&environ` is a real test: in position-independent code the
+ * address comes from a GOT slot, and a resolver that runs while its own shared
+ * object is being relocated (libfastcopy.a built into a consumer's .so, bound
+ * at load: BIND_NOW, or a data pointer to fc_memcpy) can find that slot not
+ * yet filled in - it holds 0 until the dynamic linker writes it.  Then the
+ * environment is read from /proc/self/environ, not from address 0. */
+extern char **environ __attribute__((weak));
 
 static size_t fc_strlen(const char *s)
 {
@@ -106,7 +112,7 @@ int fc__early_getenv(const char *name, char *buf, size_t size)
 {
     if (!size) return 0;
     buf[0] = 0;
-    char **env = environ;
+    char **env = &environ ? environ : NULL;
     if (env) {
         for (; *env; env++) {
             const char *v = fc_match(*env, name);

@@ -38,6 +38,7 @@
 
     .p2align 2
     .globl  fc_rv64_misaligned_fast_memcpy
+    .hidden fc_rv64_misaligned_fast_memcpy
     .type   fc_rv64_misaligned_fast_memcpy, @function
 fc_rv64_misaligned_fast_memcpy:
     add     a4, a0, a2              /* dst end */
@@ -130,6 +131,7 @@ fc_rv64_misaligned_fast_memcpy:
 
     .p2align 2
     .globl  fc_rv64_misaligned_fast_memmove
+    .hidden fc_rv64_misaligned_fast_memmove
     .type   fc_rv64_misaligned_fast_memmove, @function
 fc_rv64_misaligned_fast_memmove:
     add     a4, a0, a2

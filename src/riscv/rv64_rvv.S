@@ -35,6 +35,7 @@
 
     .p2align 2
     .globl  fc_rv64_rvv_memcpy
+    .hidden fc_rv64_rvv_memcpy
     .type   fc_rv64_rvv_memcpy, @function
 fc_rv64_rvv_memcpy:
     mv      a3, a0
@@ -70,6 +71,7 @@ fc_rv64_rvv_memcpy:
 
     .p2align 2
     .globl  fc_rv64_rvv_memmove
+    .hidden fc_rv64_rvv_memmove
     .type   fc_rv64_rvv_memmove, @function
 fc_rv64_rvv_memmove:
     sub     t0, a0, a1

@@ -146,6 +146,7 @@
 /* ========================================================================== */
     .p2align 2
     .globl  fc_rv64_shifted_memcpy
+    .hidden fc_rv64_shifted_memcpy
     .type   fc_rv64_shifted_memcpy, @function
 fc_rv64_shifted_memcpy:
     or      t0, a0, a1
@@ -527,6 +528,7 @@ fc_rv64_shifted_memcpy:
 /* ========================================================================== */
     .p2align 2
     .globl  fc_rv64_shifted_memmove
+    .hidden fc_rv64_shifted_memmove
     .type   fc_rv64_shifted_memmove, @function
 fc_rv64_shifted_memmove:
     sub     t0, a0, a1
