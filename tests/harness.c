@@ -30,8 +30,45 @@ static int name_in_list(const char *name, const char *list)
     return 0;
 }
 
+int fc_test_xinuse;
+
+int upper_state_checks_init(void)
+{
+#if defined(__x86_64__)
+    unsigned a, b, c, d;
+    __asm__("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(0), "c"(0));
+    if (a < 0xd) return fc_test_xinuse = 0;
+    __asm__("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(1), "c"(0));
+    int osxsave_avx = (c >> 27 & 1) && (c >> 28 & 1);
+    __asm__("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(0xd), "c"(1));
+    fc_test_xinuse = osxsave_avx && (a >> 2 & 1) && !getenv("FASTCOPY_TEST_NO_XINUSE");
+#endif
+    return fc_test_xinuse;
+}
+
+void *call_under_test_checked(const struct fn_under_test *f, void *dst, const void *src, size_t n)
+{
+#if defined(__x86_64__)
+    unsigned lo, hi;
+    __asm__ volatile("vzeroupper" ::: "memory");
+    void *ret = f->fn(dst, src, n);
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(1));
+    if (lo & 0x44)
+        fail("%s returned with the upper vector state dirty (XINUSE = 0x%x: %s%s): a vzeroupper is missing",
+             f->label, lo, lo & 4 ? "ymm0-15 upper halves" : "", lo & 0x40 ? " zmm0-15 upper 256 bits" : "");
+    (void)hi;
+    return ret;
+#else
+    return f->fn(dst, src, n);
+#endif
+}
+
 size_t collect_functions(int argc, char **argv, struct fn_under_test *out, size_t max)
 {
+#if defined(__x86_64__)
+    printf("upper vector state after every call: %s\n",
+           upper_state_checks_init() ? "checked (XINUSE)" : "not checked (no XGETBV with ECX = 1)");
+#endif
     const char *only = NULL;
     unsigned shard = 0, shards = 1;
     for (int i = 1; i + 1 < argc; i++) {

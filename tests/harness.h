@@ -62,4 +62,19 @@ size_t first_diff(const unsigned char *a, const unsigned char *b, size_t n);
 
 void print_count(const char *suite, const char *what, unsigned long long cases);
 
+/* Calls f->fn(dst, src, n).  On x86-64 CPUs that report XINUSE (XGETBV with
+ * ECX = 1), it also makes the upper halves of ymm0-15 clean first (vzeroupper)
+ * and fails the test when the call returns with the ymm or zmm upper state
+ * dirty (XINUSE bits 2 and 6): a routine that leaves it so makes every later
+ * SSE instruction of its caller pay a state transition (Intel) or a false
+ * dependency.  zmm16-31 (bit 7) do not count: legacy SSE cannot reach them. */
+extern int fc_test_xinuse;
+void *call_under_test_checked(const struct fn_under_test *f, void *dst, const void *src, size_t n);
+static inline void *call_under_test(const struct fn_under_test *f, void *dst, const void *src, size_t n)
+{
+    return fc_test_xinuse ? call_under_test_checked(f, dst, src, n) : f->fn(dst, src, n);
+}
+/* Sets fc_test_xinuse from CPUID (called by collect_functions); returns it. */
+int upper_state_checks_init(void);
+
 #endif

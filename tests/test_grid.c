@@ -47,7 +47,7 @@ static void check_one(const struct fn_under_test *f, unsigned char *dst, const u
                       unsigned char *lo, unsigned char *hi)
 {
     cur.n = (long long)n;
-    void *ret = f->fn(dst, src, n);
+    void *ret = call_under_test(f, dst, src, n);
     if (ret != dst) fail("%s returned %p, expected dst %p", f->label, ret, (void *)dst);
     size_t at = first_diff(dst, src, n);
     if (at != (size_t)-1)

@@ -44,7 +44,7 @@ static void one(const struct fn_under_test *f, struct arena *A, unsigned char *s
     rng_fill(&fresh, A->lo + lo, hi - lo);
     memcpy(shadow + lo, A->lo + lo, hi - lo);
     ref_move(shadow + dst_at, shadow + src_at, n);
-    void *ret = f->fn(dst, src, n);
+    void *ret = call_under_test(f, dst, src, n);
     if (ret != dst) fail("%s returned %p, expected dst %p", f->label, ret, (void *)dst);
     size_t at = first_diff(A->lo + lo, shadow + lo, hi - lo);
     if (at != (size_t)-1) {

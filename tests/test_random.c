@@ -106,7 +106,7 @@ int main(int argc, char **argv)
             rng_fill(&r, A.lo + s, n);
             memcpy(shadow + s, A.lo + s, n);
             memmove(shadow + d, shadow + s, n);
-            void *ret = f->fn(A.lo + d, A.lo + s, n);
+            void *ret = call_under_test(f, A.lo + d, A.lo + s, n);
             if (ret != A.lo + d) fail("%s returned %p, expected dst %p", f->label, ret, (void *)(A.lo + d));
             /* windows of MARGIN bytes beyond each buffer (one window when they are close) */
             size_t gap = s < d ? d - s : s - d;
