@@ -24,8 +24,9 @@ foreach(lib IN LISTS LIBS)
 endforeach()
 message("no-libc-calls: ${total} lines checked")
 
-# ---- what the libraries export --------------------------------------------------
-# libfastcopy.so: exactly the API.
+# ---- what the libraries export, and no thread-local storage ------------------
+# libfastcopy.so: exactly the API.  No TLS in it or in the archive (a memcpy
+# must work before TLS exists, and a dlopen'ed library with TLS can fail to load).
 if(SHARED)
   execute_process(COMMAND ${NM} -D --defined-only ${SHARED} OUTPUT_VARIABLE dyn)
   string(REGEX MATCHALL "[ \t][A-Za-z] [^ \t\n]+" syms "${dyn}")
@@ -42,6 +43,16 @@ if(SHARED)
   endif()
   message("${SHARED}: exports the API only")
 endif()
+if(READELF)
+  foreach(lib IN LISTS LIBS)
+    execute_process(COMMAND ${READELF} -lsW ${lib} OUTPUT_VARIABLE elf ERROR_QUIET)
+    if(elf MATCHES "\n[ \t]*TLS[ \t]" OR elf MATCHES "[ \t]TLS[ \t]+(LOCAL|GLOBAL|WEAK)")
+      message(FATAL_ERROR "${lib} has thread-local storage")
+    endif()
+  endforeach()
+  message("no thread-local storage in ${LIBS}")
+endif()
+
 # ---- libfastcopy.a linked into other shared objects (EMBED) -------------------
 # Each must export only its own embed_* functions (none of fastcopy's, which are
 # hidden in the archive), and the code its ifunc resolvers reach - the

@@ -164,8 +164,6 @@
 
 struct fc_x86_tune fc__x86_tune = {FC_NT_DEFAULT, 0, 0, FC_NT_DEFAULT, 128, 1};
 
-__thread unsigned long long fc__x86_scratch32[4] __attribute__((tls_model("initial-exec"), aligned(32)));
-
 /* The table at the top.  nt = LLC * nt_num / nt_den. */
 enum { FC_ANY, FC_AMD, FC_INTEL };
 struct fc_policy {

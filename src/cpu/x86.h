@@ -19,13 +19,6 @@ struct fc_x86_tune {
 /* Read by the copy routines.  Holds a safe default until fc__x86_init() runs. */
 extern struct fc_x86_tune fc__x86_tune;
 
-/* 32 bytes per thread that vec_copy.h's 4..16 class reads (bytes 4..15, never
- * written) and writes (bytes 20..31, never read) in place of src and dst when
- * n < 8, so that class has no branch at 8.  One block for every x86 entry
- * (32 bytes of static TLS in all: the library can still be dlopen'ed);
- * initial-exec: a constant offset from %fs, no call. */
-extern __thread unsigned long long fc__x86_scratch32[4] __attribute__((tls_model("initial-exec")));
-
 struct fc_x86_info {
     unsigned max_leaf, max_ext_leaf;
     unsigned family, model;    /* CPUID.1:EAX, extended family/model folded in */

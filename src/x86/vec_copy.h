@@ -28,8 +28,8 @@
  *   |----------------|------------------------------------------------------------------|
  *   | 0..3           | bytes first, middle, last (no loop, one branch)                  |
  *   | 4..16          | two 4-byte moves (first, last) and two 8-byte moves (first,      |
- *   |                | last) that cmov redirects into a thread-local scratch block when  |
- *   |                | n < 8: no branch at 8                                             |
+ *   |                | last) that cmov redirects into the red zone below the stack      |
+ *   |                | pointer when n < 8: no branch at 8                                |
  *   | 17..63         | four 16-byte moves at 0, a, n-16-a, n-16, a = 11(n-16)/32: no    |
  *   |                | branch at 32; xmm in every build (no vzeroupper below 64)         |
  *   |                | (n < 64 is the first compare; 2 compares to 17..63, 3 below 17)  |
@@ -138,34 +138,44 @@ FC_INLINE void fc_copy_lt4(fc_u8 *d, const fc_u8 *s, size_t n)
 /* 4 <= n <= 16 without a branch on n: two 4-byte moves (first and last
  * 4 bytes) always, then two 8-byte moves (first and last 8: from s8 and
  * s8 + n - 8 to d8 and d8 + n - 8) where s8, d8 are src, dst when n >= 8
- * and, when n < 8, two spots in a 32-byte per-thread scratch block: the
- * loads read its bytes 4..15 (never written), the stores write its bytes
- * 20..31 (never read), so no load of this path ever waits for one of its
- * stores (an 8-byte constant in .rodata read in place of src measured 3x
- * slower at 4-7 B in one of two builds: its address matched the slot's in
- * the low 12 bits, a 4K-alias stall on every call).  The choice is two
- * cmovs on one compare: a branch at 8 here is mispredicted on real size
+ * and, when n < 8, two spots in a scratch block in the red zone, the 128
+ * bytes below the stack pointer that the SysV x86-64 ABI keeps from signal
+ * handlers: the loads read rsp-28..rsp-17 (never written here), the stores
+ * write rsp-16..rsp-5 (never read), so no load of this path ever waits for
+ * one of its stores (an 8-byte constant in .rodata read in place of src
+ * measured 3x slower at 4-7 B in one of two builds: its address matched the
+ * slot's in the low 12 bits, a 4K-alias stall on every call).  The choice is
+ * two cmovs on one compare: a branch at 8 here is mispredicted on real size
  * mixes (4..7 and 8..15 are both common).  The 8-byte stores come last, so
  * for n >= 8 an 8-byte read of either end of dst right after the copy is
  * served by one store (store-to-load forwarding; fcbench readback: 8-15 B
- * at 1.1x glibc's time, where four 4-byte moves took 2-2.7x).  The block is
- * thread-local (fc__x86_scratch32, cpu/x86.h), so threads never share its
- * cache line; a stack slot made gcc realign the stack in this path.  What
- * it cannot avoid: for n < 8 the two stores go to the scratch block, and a
- * load the caller makes right after from an address with the same low 12
- * bits as those stores waits for them (a 4K-alias stall, ~3 ns). */
+ * at 1.1x glibc's time, where four 4-byte moves took 2-2.7x).
+ * The red zone is ours alone: the x86 routines are built with -mno-red-zone
+ * (CMakeLists.txt), so the compiler keeps nothing below the stack pointer,
+ * and this path sets up no frame (nothing moves the stack pointer down between
+ * the lea below and the moves).  Neither thread-local storage, which a
+ * memcpy called from another ifunc resolver of a static program (before TLS
+ * exists) cannot reach and which can make a dlopen of the library fail once
+ * the static TLS surplus is used up, nor a C local, which made gcc realign
+ * the stack (and $-32, %rsp) for the whole function.  What it cannot avoid:
+ * its loads read stack bytes that a function the caller ran just before
+ * may have written (a store-to-load forwarding wait if those stores are
+ * still in flight), and a load the caller makes right after from an address
+ * with the same low 12 bits as its stores waits for them (a 4K-alias
+ * stall, ~3 ns). */
 FC_INLINE void fc_copy_4_16(fc_u8 *d, const fc_u8 *s, size_t n)
 {
-    const fc_u8 *s8 = s;
-    fc_u8 *d8 = d;
+    const fc_u8 *s8 = s, *zs;
+    fc_u8 *d8 = d, *zd;
     ptrdiff_t k = (ptrdiff_t)n - 8; /* n < 8: -4..-1, and s8 + k, d8 + k stay in their halves */
-    fc_u8 *z = (fc_u8 *)fc__x86_scratch32;
-    /* n < 8: s8 = z + 8 (reads z[4..15]), d8 = z + 24 (writes z[20..31]); cmov, never a branch */
-    __asm__("cmpq $8, %[n]\n\t"
+    /* n < 8: s8 = rsp - 24 (reads rsp-28..rsp-17), d8 = rsp - 12 (writes rsp-16..rsp-5) */
+    __asm__("lea -24(%%rsp), %[zs]\n\t"
+            "lea -12(%%rsp), %[zd]\n\t"
+            "cmpq $8, %[n]\n\t"
             "cmovb %[zs], %[s8]\n\t"
             "cmovb %[zd], %[d8]"
-            : [s8] "+r"(s8), [d8] "+r"(d8)
-            : [n] "r"(n), [zs] "r"(z + 8), [zd] "r"(z + 24)
+            : [s8] "+r"(s8), [d8] "+r"(d8), [zs] "=&r"(zs), [zd] "=&r"(zd)
+            : [n] "r"(n)
             : "cc");
     uint32_t a = *(const fc_u32u *)s, b = *(const fc_u32u *)(s + n - 4);
     uint64_t x = *(const fc_u64u *)s8, y = *(const fc_u64u *)(s8 + k);
