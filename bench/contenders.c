@@ -6,6 +6,8 @@
  */
 #include "bench.h"
 
+#include <dlfcn.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,6 +65,51 @@ size_t contenders_collect(const char *only_csv, struct contender *out, size_t ma
         snprintf(out[k].name, sizeof out[k].name, "%s", im->name);
         out[k].memcpy_fn = (copy_fn)im->memcpy;
         out[k++].memmove_fn = im->memmove;
+    }
+    /* FCBENCH_LIBS=tag=path/libfastcopy.so,...: other builds of fastcopy (an
+     * older commit, other flags) loaded beside this one (RTLD_LOCAL: their
+     * symbols do not interpose), each entry named "tag:<name>" and the
+     * dispatched pair "tag:fc" - A/B comparisons in one process, with the same
+     * samples.  Load both sides this way (old=...,new=...): code reached in a
+     * dlopen'ed library and code linked into fcbench do not time alike. */
+    const char *libs = getenv("FCBENCH_LIBS");
+    for (const char *p = libs; p && *p && k < max;) {
+        const char *e = strchr(p, ','), *eq = strchr(p, '=');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        char tag[16], path[4096];
+        if (!eq || eq >= p + len || (size_t)(eq - p) >= sizeof tag || len - (size_t)(eq - p) > sizeof path) {
+            fprintf(stderr, "fcbench: FCBENCH_LIBS wants tag=path[,tag=path...] (tags under 16 bytes)\n");
+            exit(2);
+        }
+        snprintf(tag, sizeof tag, "%.*s", (int)(eq - p), p);
+        snprintf(path, sizeof path, "%.*s", (int)(len - (size_t)(eq - p) - 1), eq + 1);
+        p += len + (e ? 1 : 0);
+        void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+        size_t (*count)(void) = NULL;
+        const struct fc_impl *(*at)(size_t) = NULL;
+        void *cp = h ? dlsym(h, "fc_memcpy") : NULL, *mv = h ? dlsym(h, "fc_memmove") : NULL;
+        void *cnt = h ? dlsym(h, "fc_impl_count") : NULL, *atp = h ? dlsym(h, "fc_impl_at") : NULL;
+        memcpy(&count, &cnt, sizeof cnt);
+        memcpy(&at, &atp, sizeof atp);
+        if (!count || !at || !cp || !mv) {
+            fprintf(stderr, "fcbench: FCBENCH_LIBS: %s: %s\n", path, h ? "not a fastcopy library" : dlerror());
+            exit(2);
+        }
+        char name[sizeof out[0].name];
+        snprintf(name, sizeof name, "%s:fc", tag);
+        if (wanted(only_csv, name)) {
+            snprintf(out[k].name, sizeof out[k].name, "%s", name);
+            memcpy(&out[k].memcpy_fn, &cp, sizeof cp);
+            memcpy(&out[k++].memmove_fn, &mv, sizeof mv);
+        }
+        for (size_t i = 0; i < count() && k < max; i++) {
+            const struct fc_impl *im = at(i);
+            snprintf(name, sizeof name, "%s:%s", tag, im->name);
+            if (!im->available || !wanted(only_csv, name)) continue;
+            snprintf(out[k].name, sizeof out[k].name, "%s", name);
+            out[k].memcpy_fn = (copy_fn)im->memcpy;
+            out[k++].memmove_fn = im->memmove;
+        }
     }
     const char *slow = getenv("FCBENCH_TEST_SLOW");
     if (slow && *slow == '1' && wanted(only_csv, "test-slowed") && k < max && (slowed_base = fc_impl_find("generic"))) {

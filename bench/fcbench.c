@@ -30,6 +30,9 @@
  *   fcbench compare  A.json [B.json] [--base X]   per-case ratios, Mann-Whitney U test
  *   opts: --impl a,b,...  --sizes n,n,...  --cold  --quick  --samples N  --same-pages
  *         --json FILE  --csv FILE
+ *   FCBENCH_LIBS=old=.../libfastcopy.so,new=...: those builds' entries join as
+ *         "old:<name>", "old:fc", ... (A/B of builds in one process, e.g.
+ *         --impl libc,old:avx2,new:avx2)
  *
  * Method: pinned to one CPU; every contender's output is validated (bytes
  * around dst included) before it is timed; samples last >= 1000x the measured

@@ -11,7 +11,9 @@ print the seed formats; peak, pipe and dist cover what they promise; the
 slowed contender is reported slower than generic and flagged as a cliff at
 dst % 64 = 9 (by cliffs, in the grid and by compare); `fcbench report` writes
 report.html with its plots; `fcbench compare` finds a run equal to itself.
-usage: check_fcbench.py FCBENCH SCHEMA WORKDIR
+FCBENCH_LIBS (A/B of builds in one process): the shared library loaded as
+"ab", its entries timed beside this build's; a malformed value exits 2.
+usage: check_fcbench.py FCBENCH SCHEMA WORKDIR [LIBFASTCOPY_SO]
 """
 import csv, json, os, platform, re, statistics, subprocess, sys
 
@@ -23,6 +25,7 @@ except ImportError:
     sys.exit(77)
 
 fcbench, schema_path, work = sys.argv[1:4]
+shared_lib = sys.argv[4] if len(sys.argv) > 4 else None
 os.makedirs(work, exist_ok=True)
 schema = json.load(open(schema_path))
 env = dict(os.environ, FCBENCH_TEST_SLOW="1")
@@ -217,6 +220,21 @@ p = subprocess.run([fcbench, "compare", os.path.join(work, "all.json"), "--base"
 if p.returncode != 0 or "test-slowed" not in p.stdout or "slower" not in p.stdout:
     fail(f"compare --base generic does not report test-slowed slower:\n{p.stdout}\n{p.stderr}")
 ok("compare: a run equals itself; test-slowed significantly slower than generic")
+
+# FCBENCH_LIBS: another build's entries as contenders, beside this build's
+if shared_lib:
+    ab_env = dict(env, FCBENCH_LIBS="ab=" + shared_lib)
+    p = subprocess.run([fcbench, "sizes", "--sizes", "64,4096", "--impl", "generic,ab:generic,ab:fc", "--quick",
+                        "--json", os.path.join(work, "ab.json")], env=ab_env, capture_output=True, text=True)
+    if p.returncode != 0:
+        fail(f"fcbench with FCBENCH_LIBS exited {p.returncode}\n{p.stdout}\n{p.stderr}")
+    names = {r["contender"] for r in json.load(open(os.path.join(work, "ab.json")))["results"]}
+    if not {"generic", "ab:generic", "ab:fc"} <= names:
+        fail(f"FCBENCH_LIBS: contenders {sorted(names)}, expected generic, ab:generic, ab:fc")
+    p = subprocess.run([fcbench, "list"], env=dict(env, FCBENCH_LIBS="nopath"), capture_output=True, text=True)
+    if p.returncode != 2 or "tag=path" not in p.stderr:
+        fail(f"FCBENCH_LIBS=nopath: exit {p.returncode}, stderr {p.stderr!r}")
+    ok("FCBENCH_LIBS: another build's entries timed as ab:*, a malformed value refused")
 
 # report: HTML with its plots
 rep = os.path.join(work, "report")
