@@ -1,9 +1,15 @@
 /*
  * RISC-V CPU detection for dispatch (RV64 Linux).
  *
- *   V (RVV 1.0):  riscv_hwprobe key IMA_EXT_0 (4), bit 2; when hwprobe is
- *                 missing (ENOSYS: Linux < 6.4, qemu-user 7.2) or does not
- *                 know the key, the 'V' bit of AT_HWCAP.
+ *   V (RVV 1.0):  the 'V' bit of AT_HWCAP - the kernel sets it only where
+ *                 this process may use V (not with abi.riscv_v_default_allow
+ *                 = 0, nor after a PR_RISCV_V_SET_CONTROL that turned it off
+ *                 for the next exec: the first vector instruction would then
+ *                 get SIGILL) - and, where the kernel answers them,
+ *                 riscv_hwprobe key IMA_EXT_0 (4) bit 2 (the hardware has V)
+ *                 and PR_RISCV_V_GET_CONTROL (Linux 6.5+: V not turned off
+ *                 for this thread).  hwprobe missing (ENOSYS: Linux < 6.4,
+ *                 qemu-user 7.2) or not knowing the key leaves AT_HWCAP alone.
  *   misaligned:   riscv_hwprobe key MISALIGNED_SCALAR_PERF (9); when the
  *                 kernel does not know it (key comes back as -1), the older
  *                 CPUPERF_0 (5) & 7.  Same values: 0 unknown, 1 emulated,
@@ -19,8 +25,9 @@
  * Test builds only (-DFC_TEST_HOOKS, the fastcopy_hooks library of
  * tests/CMakeLists.txt; never the installed library): FASTCOPY_TEST_HWPROBE
  * replaces the system call - "enosys", or "KEY=VALUE,..." answered like a
- * kernel that knows exactly those keys - and FASTCOPY_TEST_HWCAP=HEX replaces
- * AT_HWCAP.
+ * kernel that knows exactly those keys - FASTCOPY_TEST_HWCAP=HEX replaces
+ * AT_HWCAP, and FASTCOPY_TEST_VCTRL=N the result of PR_RISCV_V_GET_CONTROL
+ * (-1: the kernel does not know it).
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -45,7 +52,11 @@ struct fc_hwprobe {
 #define FC_HWCAP_V (1ul << ('V' - 'A'))
 #define FC_ENOSYS 38
 
-enum { FC_NR_openat = 56, FC_NR_close = 57, FC_NR_read = 63 };
+#define FC_PR_RISCV_V_GET_CONTROL 70
+#define FC_PR_RISCV_V_VSTATE_CTRL_CUR_MASK 3
+#define FC_PR_RISCV_V_VSTATE_CTRL_OFF 1
+
+enum { FC_NR_openat = 56, FC_NR_close = 57, FC_NR_read = 63, FC_NR_prctl = 167 };
 
 static long fc_ecall(long nr, long a, long b, long c, long d, long e)
 {
@@ -152,6 +163,21 @@ done:
     return hwcap;
 }
 
+/* PR_RISCV_V_GET_CONTROL: the calling thread's V state; negative if the
+ * kernel does not know the request (Linux < 6.5, qemu-user). */
+static long fc_v_control(void)
+{
+#ifdef FC_TEST_HOOKS
+    char spec[32];
+    if (fc__early_getenv("FASTCOPY_TEST_VCTRL", spec, sizeof spec) && spec[0]) {
+        const char *p = spec + (spec[0] == '-');
+        long v = (long)fc_parse_num(&p);
+        return spec[0] == '-' ? -v : v;
+    }
+#endif
+    return fc_ecall(FC_NR_prctl, FC_PR_RISCV_V_GET_CONTROL, 0, 0, 0, 0);
+}
+
 enum { FC_PROBED = 1, FC_HAS_V = 2, FC_MIS_FAST = 4 };
 static int fc_cpu_state;
 
@@ -171,7 +197,15 @@ static int fc_riscv_state(void)
         else if (q[2].key == FC_HWPROBE_KEY_CPUPERF_0)
             mis = q[2].value & FC_HWPROBE_MISALIGNED_MASK;
     }
-    if (v < 0) v = !!(fc_hwcap() & FC_HWCAP_V);
+    /* hwprobe says whether the hardware has V, AT_HWCAP whether this process
+     * may use it, PR_RISCV_V_GET_CONTROL whether this thread still may: all
+     * that answer must agree (hwprobe V alone once chose rv64-rvv where the
+     * first vector instruction gets SIGILL) */
+    v = v != 0 && (fc_hwcap() & FC_HWCAP_V);
+    if (v) {
+        long ctl = fc_v_control();
+        if (ctl >= 0 && (ctl & FC_PR_RISCV_V_VSTATE_CTRL_CUR_MASK) == FC_PR_RISCV_V_VSTATE_CTRL_OFF) v = 0;
+    }
     st = FC_PROBED | (v ? FC_HAS_V : 0) | (mis == FC_MISALIGNED_FAST ? FC_MIS_FAST : 0);
     __atomic_store_n(&fc_cpu_state, st, __ATOMIC_RELAXED);
     return st;
