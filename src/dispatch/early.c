@@ -151,13 +151,31 @@ done:
     return state != 2 ? 0 : cut ? 2 : 1;
 }
 
+/* One line on stderr.  The parts come from the environment too (the value of
+ * a bad FASTCOPY_IMPL or FASTCOPY_TUNE), written before main: any byte that
+ * is not printable ASCII, and the backslash, goes out as \xHH or \\, so a
+ * value cannot carry terminal escape sequences or line breaks into it. */
 void fc__warn(const char *a, const char *b, const char *c, const char *d)
 {
-    char line[256];
+    static const char hex[] = "0123456789abcdef";
+    char line[1024];
     size_t n = 0;
     const char *parts[4] = {a, b, c, d};
     for (int p = 0; p < 4; p++)
-        for (const char *s = parts[p]; s && *s && n < sizeof line - 1; s++) line[n++] = *s;
+        for (const char *s = parts[p]; s && *s && n < sizeof line - 5; s++) {
+            unsigned char ch = (unsigned char)*s;
+            if (ch >= 0x20 && ch < 0x7f && ch != '\\') {
+                line[n++] = (char)ch;
+            } else if (ch == '\\') {
+                line[n++] = '\\';
+                line[n++] = '\\';
+            } else {
+                line[n++] = '\\';
+                line[n++] = 'x';
+                line[n++] = hex[ch >> 4];
+                line[n++] = hex[ch & 15];
+            }
+        }
     line[n++] = '\n';
     fc_write2(line, n);
 }
