@@ -43,6 +43,9 @@ int main(void)
 {
     int ok = 1;
     printf("fastcopy %s - fc_memcpy/fc_memmove use: %s\n", fc_version(), fc_active());
+#ifdef FC_INFO_DISPATCH
+    printf("dispatch: %s\n", FC_INFO_DISPATCH);
+#endif
 #if defined(__x86_64__)
     const struct fc_x86_info *x = fc__x86_info();
     printf("x86-64: %s family 0x%x model 0x%x; sse2 %d avx2 %d avx512f %d (policy: zmm %s) avx512bw %d bmi2 %d "

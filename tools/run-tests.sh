@@ -9,6 +9,12 @@
 #   riscv64       riscv64-linux-gnu-gcc, qemu-riscv64 -cpu rv64,v=true,vlen=256
 #   aarch64       aarch64-linux-gnu-gcc, qemu-aarch64 -cpu max,sve256=on
 #   s390x         s390x-linux-gnu-gcc (big-endian), qemu-s390x
+#   aarch64-hwasan  aarch64 with -fsanitize=hwaddress  the portable entries' grids, overlap
+#                                                     and random cases (ctest -L hwasan)
+#   i686          i686-linux-gnu-gcc, qemu-i386      a glibc target without raw-syscall
+#                 (ILP32)                            dispatch: pointer dispatch, every
+#                                                     suite but the heavy ones, plus
+#                                                     generic's grid/overlap/random
 #
 # FASTCOPY_TARGETS="native-gcc riscv64" runs a subset.  Logs: build/<target>/test.log
 set -uo pipefail
@@ -16,7 +22,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 tools/setup-deps.sh test || exit 1
 
-targets=${FASTCOPY_TARGETS:-native-gcc native-clang sanitize riscv64 aarch64 s390x}
+targets=${FASTCOPY_TARGETS:-native-gcc native-clang sanitize riscv64 aarch64 s390x aarch64-hwasan i686}
 jobs=${FASTCOPY_JOBS:-$(nproc)}
 summary=()
 passed=0 failed=0
@@ -29,7 +35,9 @@ run_target() {
     native-gcc)   args+=(-DCMAKE_C_COMPILER=gcc -DFASTCOPY_PROVE_RIG=ON "-DCMAKE_C_FLAGS=-fstack-protector-strong -fcf-protection") ;;
     native-clang) args+=(-DCMAKE_C_COMPILER=clang) ;;
     sanitize)     args+=(-DCMAKE_C_COMPILER=gcc "-DFASTCOPY_SANITIZE=address,undefined" -DCMAKE_BUILD_TYPE=RelWithDebInfo) ;;
-    riscv64|aarch64|s390x) args+=(-DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchains/$t-linux-gnu.cmake") ;;
+    riscv64|aarch64|s390x|i686) args+=(-DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchains/$t-linux-gnu.cmake") ;;
+    aarch64-hwasan) args+=(-DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchains/aarch64-linux-gnu.cmake"
+                           -DFASTCOPY_SANITIZE=hwaddress) ;;
     *) echo "unknown target $t"; return 1 ;;
   esac
   local start=$SECONDS log=$dir/test.log
@@ -41,7 +49,12 @@ run_target() {
     return 1
   fi
   echo "== $t: ctest -j$jobs"
-  ctest --test-dir "$dir" -j"$jobs" -V >"$log" 2>&1
+  local select=()
+  case $t in
+    aarch64-hwasan) select=(-L hwasan) ;;
+    i686)           select=(-LE heavy) ;;
+  esac
+  ctest --test-dir "$dir" -j"$jobs" -V "${select[@]}" >"$log" 2>&1
   local rc=$?
   # case counts per suite (summed over shards), then the random seeds for replay
   local counts

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the README's commands need on Debian 12, or says what is missing.
 #   tools/setup-deps.sh main   native build only
-#   tools/setup-deps.sh test   + clang, cross compilers (riscv64, aarch64, s390x), qemu-user
+#   tools/setup-deps.sh test   + clang, cross compilers (riscv64, aarch64, s390x, i686), qemu-user
 set -euo pipefail
 what=${1:-test}
 
@@ -10,7 +10,8 @@ declare -A need=([cmake]=cmake [ninja]=ninja-build [gcc]=gcc [make]=make [pkg-co
 if [ "$what" = test ]; then
   need+=([clang]=clang [objdump]=binutils
          [riscv64-linux-gnu-gcc]=gcc-riscv64-linux-gnu [aarch64-linux-gnu-gcc]=gcc-aarch64-linux-gnu
-         [s390x-linux-gnu-gcc]=gcc-s390x-linux-gnu
+         [s390x-linux-gnu-gcc]=gcc-s390x-linux-gnu [i686-linux-gnu-gcc]=gcc-i686-linux-gnu
+         [qemu-i386]=qemu-user
          [qemu-riscv64]=qemu-user [qemu-aarch64]=qemu-user [qemu-s390x]=qemu-user)
 fi
 missing=()
@@ -23,6 +24,9 @@ if [ "$what" = test ]; then
   [ -e /usr/riscv64-linux-gnu/lib/libc.a ] || missing+=(libc6-dev-riscv64-cross)
   [ -e /usr/aarch64-linux-gnu/lib/libc.a ] || missing+=(libc6-dev-arm64-cross)
   [ -e /usr/s390x-linux-gnu/lib/libc.a ] || missing+=(libc6-dev-s390x-cross)
+  [ -e /usr/i686-linux-gnu/lib/libc.a ] || missing+=(libc6-dev-i386-cross)
+  # the HWASan runtime of the aarch64-hwasan target (a dependency of the cross gcc's libgcc-dev)
+  ls /usr/lib/gcc-cross/aarch64-linux-gnu/*/libhwasan.so >/dev/null 2>&1 || missing+=(libhwasan0-arm64-cross)
 fi
 
 # Python modules: matplotlib for the report (make bench), + jsonschema for the

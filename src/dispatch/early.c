@@ -8,15 +8,14 @@
  * when it is already set, otherwise from /proc/self/environ through raw system
  * calls, and warnings go to fd 2 the same way.
  */
+#define _POSIX_C_SOURCE 200809L /* O_CLOEXEC in the libc fallback (strict C11 hides it) */
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dispatch/raw_syscalls.h"
 #include "internal.h"
 
-#if defined(__linux__) &&                                                                          \
-    (defined(__x86_64__) || defined(__aarch64__) || (defined(__riscv) && __riscv_xlen == 64) ||    \
-     defined(__s390x__))
-#define FC_RAW_SYSCALLS 1
+#if FC_RAW_SYSCALLS
 
 #if defined(__x86_64__)
 enum { NR_read = 0, NR_write = 1, NR_close = 3, NR_openat = 257 };
@@ -68,6 +67,9 @@ static void fc_close(long fd) { (void)fc_sys4(NR_close, fd, 0, 0, 0); }
 static void fc_write2(const char *p, size_t n) { (void)fc_sys4(NR_write, 2, (long)p, (long)n, 0); }
 
 #else /* other targets: libc wrappers (dispatch there runs from a constructor) */
+#if FC_DISPATCH_IFUNC
+#error "ifunc dispatch needs early.c's own system calls (src/dispatch/raw_syscalls.h): use FASTCOPY_DISPATCH=pointer"
+#endif
 #include <fcntl.h>
 #include <unistd.h>
 static long fc_open_ro(const char *path) { return open(path, O_RDONLY | O_CLOEXEC); }
