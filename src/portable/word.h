@@ -35,10 +35,20 @@ typedef unsigned char fc_u8;
 #define FC_OPAQUE(x) __asm__("" : "+r"(x))
 
 /* Functions that deliberately read bytes outside the source buffer (inside an
- * aligned word that holds source bytes) opt out of AddressSanitizer. */
-#if defined(__clang__) || defined(__GNUC__)
+ * aligned word that holds source bytes, never across a page) opt out of
+ * AddressSanitizer and of its hardware-tag variant HWASan (-fsanitize=
+ * hwaddress, AArch64: such a word can reach into a neighbouring 16-byte
+ * granule of another tag).  no_sanitize("address", "hwaddress") covers both
+ * (gcc >= 8, clang); older compilers know only no_sanitize_address. */
+#if defined(__has_attribute)
+#if __has_attribute(no_sanitize)
+#define FC_NO_ASAN __attribute__((no_sanitize("address", "hwaddress")))
+#endif
+#endif
+#if !defined(FC_NO_ASAN) && (defined(__clang__) || defined(__GNUC__))
 #define FC_NO_ASAN __attribute__((no_sanitize_address))
-#else
+#endif
+#ifndef FC_NO_ASAN
 #define FC_NO_ASAN
 #endif
 
