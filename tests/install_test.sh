@@ -15,8 +15,25 @@ flags=$(sed -n 's/^Cflags: //p' "$pc" | sed "s|\${includedir}|$stage/prefix/incl
 libdir=$(dirname "$(dirname "$pc")")
 "$cc" -o "$stage/consumer_pc" "$consumer/consumer.c" $flags -L"$libdir" -lfastcopy
 LD_LIBRARY_PATH="$libdir" "$stage/consumer_pc"
+# A shared library that calls fc_memcpy must get libfastcopy.so as DT_NEEDED,
+# or it can be relocated before libfastcopy.so (README, "Linking"): through the
+# CMake target, and through pkg-config's flags even placed before the source
+# under --as-needed (Ubuntu's default), where a plain -lfastcopy is dropped.
+needed() {
+  readelf -d "$1" | grep -q "NEEDED.*libfastcopy\.so" ||
+    { echo "FAIL: $1 does not record libfastcopy.so as needed ($2)"; exit 1; }
+  echo "$2: DT_NEEDED libfastcopy.so"
+}
+needed "$(ls "$stage"/build/libconsumer_lib.so)" "CMake fastcopy::fastcopy, --as-needed"
+n=3
 if command -v pkg-config >/dev/null; then
-  PKG_CONFIG_PATH=$(dirname "$pc") pkg-config --exists --print-errors "fastcopy >= 0.1"
-  echo "pkg-config: $(PKG_CONFIG_PATH=$(dirname "$pc") pkg-config --modversion fastcopy)"
+  export PKG_CONFIG_PATH=$(dirname "$pc")
+  pkg-config --exists --print-errors "fastcopy >= 0.1"
+  echo "pkg-config: $(pkg-config --modversion fastcopy)"
+  # shellcheck disable=SC2046
+  "$cc" -shared -fPIC -Wl,--as-needed $(pkg-config --define-variable=prefix="$stage/prefix" --cflags --libs fastcopy) -o "$stage/libconsumer_pc.so" \
+    "$consumer/consumer_lib.c"
+  needed "$stage/libconsumer_pc.so" "pkg-config --libs before the source, --as-needed"
+  n=4
 fi
-echo "install-consumers: 3 consumers built and ran"
+echo "install-consumers: $n consumers built and ran or checked"
