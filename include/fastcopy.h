@@ -12,6 +12,10 @@
  *
  * Environment: FASTCOPY_IMPL=<name> forces the choice at load time.  An unknown
  * or unavailable name prints one warning line on stderr and keeps the default.
+ *
+ * Language: C89 or later, and C++98 or later (fastcopy/inline.h, the inline
+ * copy, needs C99; tests/check_inline.cmake compiles both at their stated
+ * minimum).
  */
 #ifndef FASTCOPY_H
 #define FASTCOPY_H

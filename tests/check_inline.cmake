@@ -3,12 +3,16 @@
 #         [-DVARIANTS="none;-mavx2"] -DOBJDUMP=... -DNM=... -DARCH=x86_64|aarch64|riscv64|... -DWORK=dir
 #         -P check_inline.cmake
 #
-# warn: SRC compiles at -O0, -O2 and -O3 (each flag variant, as C11 and, for
+# warn: SRC compiles at -O0, -O2 and -O3 (each flag variant, as C99 and, for
 #       the CXX compilers, as C++11) with -Wall -Wextra -Warray-bounds
 #       -Wstringop-overflow (gcc) and more, -Werror, and prints nothing at all;
 #       its undefined symbols are fc_memcpy and warn_sink only (no libc call
 #       at any level; __stack_chk_fail too where the compiler's default
 #       -fstack-protector guards the test's own arrays).
+#       Language levels, as the headers state them: fastcopy.h alone compiles
+#       as C89 (-std=c89 -pedantic-errors) and C++98; inline.h compiles as
+#       C99 (-std=c99, the same warnings) and stops a C89 compilation with
+#       its own #error.
 # fold: SRC (inline_fold.c) at -O1, -O2, -O3 and -Os: every fold_N with N <=
 #       the inline limit has no call and no branch; every fold_N above it
 #       transfers control only to fc_memcpy; undefined symbols: fc_memcpy only.
@@ -68,9 +72,45 @@ else()
   set(xfer "")
 endif()
 
+if(MODE STREQUAL "warn")
+  file(WRITE ${WORK}/api_only.c "#include <fastcopy.h>\nint api_only(void *d, const void *s);\n"
+    "int api_only(void *d, const void *s) { return fc_memcpy(d, s, 4) == d && fc_memmove(d, s, 4) == d; }\n")
+  file(WRITE ${WORK}/inline_c89.c "#include <fastcopy/inline.h>\n")
+  foreach(cc IN LISTS COMPILERS CXX)
+    get_filename_component(ccname ${cc} NAME)
+    if(cc IN_LIST CXX)
+      set(lang -x c++ -std=c++98)
+    else()
+      set(lang -std=c89)
+    endif()
+    execute_process(COMMAND ${cc} ${lang} -pedantic-errors -Wall -Wextra -Werror -I${INC} -c ${WORK}/api_only.c
+      -o ${WORK}/api_only.o RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+    math(EXPR checked "${checked} + 1")
+    if(NOT rc EQUAL 0 OR NOT "${out}${err}" STREQUAL "")
+      message(SEND_ERROR "${ccname} ${lang}: fastcopy.h promises C89/C++98 and is not silent (exit ${rc}):\n${out}${err}")
+    else()
+      string(REPLACE ";" " " langtxt "${lang}")
+      message("${ccname} ${langtxt}: fastcopy.h alone silent under -pedantic-errors")
+    endif()
+    if(NOT cc IN_LIST CXX)
+      execute_process(COMMAND ${cc} -std=c89 -I${INC} -c ${WORK}/inline_c89.c -o ${WORK}/inline_c89.o
+        RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+      math(EXPR checked "${checked} + 1")
+      if(rc EQUAL 0 OR NOT err MATCHES "fastcopy/inline.h needs C99")
+        message(SEND_ERROR "${ccname} -std=c89: inline.h should stop with its C99 #error (exit ${rc}):\n${err}")
+      else()
+        message("${ccname} -std=c89: inline.h stops with its C99 #error")
+      endif()
+    endif()
+  endforeach()
+endif()
+
 foreach(cc IN LISTS COMPILERS CXX)
   compiler_kind(${cc} kind)
   set(lang -std=c11)
+  if(MODE STREQUAL "warn")
+    set(lang -std=c99) # the level inline.h states; fold checks C11
+  endif()
   set(extra -Wstrict-prototypes -Wmissing-prototypes -Wpedantic)
   if(cc IN_LIST CXX)
     set(lang -x c++ -std=c++11)

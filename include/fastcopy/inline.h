@@ -68,8 +68,10 @@
  * tests/check_inline.cmake: the undefined symbols of a test object at -O0, -O2
  * and -O3 are fc_memcpy and nothing else.
  *
- * Language: C11 with GNU C extensions (attributes, vector intrinsics): gcc or
- * clang.  Also compiles as C++ (restrict becomes __restrict).  Silent under
+ * Language: C99 or later with GNU C extensions (attributes, vector
+ * intrinsics): gcc or clang; a C89 compilation stops with an #error (fastcopy.h
+ * alone works from C89).  Also compiles as C++ (restrict becomes __restrict).
+ * Silent under
  * -Wall -Wextra -Warray-bounds -Wstringop-overflow -Wconversion -Wcast-qual
  * -Wshadow -Wundef -Werror at -O0/-O2/-O3 with gcc 12 and clang 14
  * (tests/inline_warn.c).
@@ -84,6 +86,9 @@
 
 #if !defined(__GNUC__)
 #error "fastcopy/inline.h needs gcc or clang (GNU C attributes)"
+#endif
+#if !defined(__cplusplus) && (!defined(__STDC_VERSION__) || __STDC_VERSION__ < 199901L)
+#error "fastcopy/inline.h needs C99 or later (static inline, restrict); fastcopy.h alone works from C89"
 #endif
 
 #if defined(__AVX2__)

@@ -8,7 +8,17 @@
  * Needs: AVX512F + AVX512BW (byte-masked moves), BMI2 (bzhi), the OS saving
  * opmask and zmm state (src/cpu/x86.c).  Masked-off bytes are neither read
  * nor written and cannot fault, so the 64-byte moves stay inside the buffers
- * as far as memory is concerned (the guard-page grids prove it).
+ * as far as memory is concerned (the guard-page grids prove it).  But each
+ * masked move still spans its full 64 bytes for the debug registers: a data
+ * watchpoint (gdb `watch`, perf mem breakpoints) on a byte up to 63 bytes past
+ * src or dst can fire although that byte is neither read nor written - also
+ * for n = 0, where the mask is empty and nothing is accessed at all.  Tools
+ * that take such a hit as an access (a watchpoint-based race or bounds
+ * checker) would misreport it.  This entry is not a default on any CPU (rank
+ * 6, below every ladder); it is the fastest on the real size distributions
+ * on Zen 4 and, by the x86-64 tuning issue's measurements, on Zen 5 - a
+ * policy row or tuned profile that makes it the default there must carry this
+ * caveat into README's implementation table.
  *
  * Measured on the Intel Xeon development guest (2026-11-23, fcbench dist head
  * to head with glibc 2.36, batches of 65536 calls): 0.35-0.55x glibc's time
