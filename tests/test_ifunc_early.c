@@ -48,7 +48,7 @@ static int early_one(const struct fc_impl *im, int move, size_t n, size_t so, si
 
 static void early_target(void) {}
 
-static void (*early_resolve(void))(void)
+__attribute__((used)) static void (*early_resolve(void))(void)
 {
     early_ran = 1;
     for (size_t k = 0; k < fc_impl_count(); k++) {

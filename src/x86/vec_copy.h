@@ -323,9 +323,18 @@ FC_INLINE void fc_move_lt64(fc_u8 *d, const fc_u8 *s, size_t n)
 #error "the loop vector must not be wider than the ladder's (fc_copy_large needs n > 8 FC_LW)"
 #endif
 /* The upper halves of the ymm/zmm registers cleared, for a return the
- * compiler would leave dirty (fc_edges_page_safe); nothing at W = 16. */
-#if FC_W > 16
+ * compiler would leave dirty (fc_edges_page_safe); nothing at W = 16.
+ * clang merges _mm256_zeroupper() with the vzeroupper it places itself (one
+ * per return).  gcc, which places none in that function, adds its own beside
+ * the intrinsic (two per return, gcc 12); an asm statement it does not look
+ * into gives exactly one ("memory": every store of the copy comes before it;
+ * the xmm clobbers: no vector value lives across it). */
+#if FC_W > 16 && defined(__clang__)
 #define FC_VZEROUPPER() _mm256_zeroupper()
+#elif FC_W > 16
+#define FC_VZEROUPPER()                                                                                    \
+    __asm__ volatile("vzeroupper" ::: "memory", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", \
+                     "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15")
 #else
 #define FC_VZEROUPPER() ((void)0)
 #endif
