@@ -33,4 +33,28 @@ int fc__early_getenv(const char *name, char *buf, size_t size);
 /* write(2) to stderr without stdio (usable in a resolver). */
 void fc__warn(const char *a, const char *b, const char *c, const char *d);
 
+/* A whole small regular file into buf (NUL-terminated), without libc: its
+ * length (at most size - 1 bytes), or FC_FILE_ABSENT (cannot be opened),
+ * FC_FILE_TOO_BIG, FC_FILE_ERROR (not a regular file, a read error).
+ * *trusted: owned by root and writable by nobody else. */
+enum { FC_FILE_ABSENT = -1, FC_FILE_TOO_BIG = -2, FC_FILE_ERROR = -3 };
+long fc__read_file(const char *path, char *buf, size_t size, int *trusted);
+
+/* One entry of the auxiliary vector (/proc/self/auxv, without libc); *found
+ * is 0 where it is absent or cannot be read. */
+unsigned long fc__auxv(unsigned long type, int *found);
+
+/* Nonzero in a secure-execution process (AT_SECURE: set-user-ID, set-group-ID,
+ * file capabilities; without an auxv to read, real and effective ids that
+ * differ).  There FASTCOPY_IMPL, FASTCOPY_TUNE, FASTCOPY_PROFILE and the
+ * per-user profile are ignored. */
+int fc__secure(void);
+
+/* The implementation a tuned profile names (x86-64: src/cpu/x86.c), or NULL. */
+const char *fc__profile_impl(void);
+
+/* Where fc__select()'s choice came from: 0 the default (CPU features and
+ * policy), 2 a tuned profile, 3 FASTCOPY_IMPL. */
+int fc__impl_source(void);
+
 #endif

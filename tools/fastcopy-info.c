@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "fastcopy.h"
+#include "internal.h"
 #if defined(__x86_64__)
 #include "cpu/x86.h"
 
@@ -39,15 +40,30 @@ static int self_check(const struct fc_impl *im)
     return 1;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
     int ok = 1;
+    if (argc == 2 && strcmp(argv[1], "--signature") == 0) { /* the cpu line a profile for this machine needs */
+#if defined(__x86_64__)
+        printf("%s\n", fc__x86_status()->signature);
+        return 0;
+#else
+        fprintf(stderr, "fastcopy-info: profiles are x86-64 only so far\n");
+        return 1;
+#endif
+    }
     printf("fastcopy %s - fc_memcpy/fc_memmove use: %s\n", fc_version(), fc_active());
 #ifdef FC_INFO_DISPATCH
     printf("dispatch: %s\n", FC_INFO_DISPATCH);
 #endif
+    int isrc = fc__impl_source();
+    printf("entry: %s  [%s%s]\n", fc_active(),
+           isrc == 3 ? "FASTCOPY_IMPL" : isrc == 2 ? "profile" : "default", fc__secure() ? "; secure-execution process: the environment is ignored" : "");
 #if defined(__x86_64__)
     const struct fc_x86_info *x = fc__x86_info();
+    const struct fc_x86_status *st = fc__x86_status();
+    static const char *const srcname[] = {"default (CPU features)", "exception for this CPU", "profile",
+                                           "FASTCOPY_TUNE"};
     printf("x86-64: %s family 0x%x model 0x%x; sse2 %d avx2 %d avx512f %d (policy: zmm %s) avx512bw %d bmi2 %d "
            "avx-vnni %d erms %d fsrm %d; LLC L%u %zu KiB shared by %u\n",
            x->vendor_amd ? "AMD" : x->vendor_intel ? "Intel" : "other", x->family, x->model, x->sse2, x->avx2,
@@ -77,6 +93,13 @@ int main(void)
         printf("; rep movsb window empty");
     }
     printf(" (FASTCOPY_TUNE can override these)\n");
+    printf("        sources: non-temporal threshold %s, NT streams %s, rep movsb window %s, its gap %s\n",
+           srcname[st->src[FC_SET_NT]], srcname[st->src[FC_SET_PAGES]], srcname[st->src[FC_SET_MOVSB]],
+           srcname[st->src[FC_SET_GAP]]);
+    printf("        exception applied: %s (docs/x86-policy.md)\n", st->exception ? st->exception : "none");
+    printf("cpu signature: %s\n", st->signature);
+    printf("profile: %s\n", st->profile[0] ? st->profile : "none in use");
+    for (int i = 0; i < st->nnotes; i++) printf("  %s\n", st->notes[i]);
 #endif
     printf("\n");
     printf("%-20s %-9s %-10s %s\n", "implementation", "available", "self-check", "summary");

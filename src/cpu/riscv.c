@@ -56,7 +56,7 @@ struct fc_hwprobe {
 #define FC_PR_RISCV_V_VSTATE_CTRL_CUR_MASK 3
 #define FC_PR_RISCV_V_VSTATE_CTRL_OFF 1
 
-enum { FC_NR_openat = 56, FC_NR_close = 57, FC_NR_read = 63, FC_NR_prctl = 167 };
+enum { FC_NR_prctl = 167 };
 
 static long fc_ecall(long nr, long a, long b, long c, long d, long e)
 {
@@ -127,7 +127,8 @@ static long fc_hwprobe(struct fc_hwprobe *pairs, long n)
     return fc_ecall(FC_NR_riscv_hwprobe, (long)pairs, n, 0, 0, 0);
 }
 
-/* AT_HWCAP from /proc/self/auxv (getauxval is a libc call); 0 if unreadable. */
+/* AT_HWCAP (dispatch/early.c reads /proc/self/auxv: getauxval is a libc
+ * call); 0 if unreadable. */
 static unsigned long fc_hwcap(void)
 {
 #ifdef FC_TEST_HOOKS
@@ -137,30 +138,8 @@ static unsigned long fc_hwcap(void)
         return (unsigned long)fc_parse_num(&p);
     }
 #endif
-    long fd = fc_ecall(FC_NR_openat, -100 /* AT_FDCWD */, (long)"/proc/self/auxv", 02000000 /* O_CLOEXEC */, 0, 0);
-    if (fd < 0) return 0;
-    unsigned long buf[64], hwcap = 0; /* (type, value) pairs */
-    size_t have = 0;                  /* bytes in buf */
-    for (;;) {
-        long got = fc_ecall(FC_NR_read, fd, (long)((char *)buf + have), (long)(sizeof buf - have), 0, 0);
-        if (got <= 0) break;
-        have += (size_t)got;
-        size_t whole = have / (2 * sizeof(unsigned long)), i;
-        for (i = 0; i < whole; i++) {
-            if (buf[2 * i] == FC_AT_HWCAP) {
-                hwcap = buf[2 * i + 1];
-                goto done;
-            }
-            if (buf[2 * i] == 0) goto done; /* AT_NULL */
-        }
-        /* keep a partial pair, if any, at the start of buf */
-        size_t used = whole * 2 * sizeof(unsigned long), j = 0;
-        for (; used + j < have; j++) ((char *)buf)[j] = ((char *)buf)[used + j];
-        have = j;
-    }
-done:
-    (void)fc_ecall(FC_NR_close, fd, 0, 0, 0, 0);
-    return hwcap;
+    int found;
+    return fc__auxv(FC_AT_HWCAP, &found);
 }
 
 /* PR_RISCV_V_GET_CONTROL: the calling thread's V state; negative if the

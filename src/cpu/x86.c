@@ -1,10 +1,11 @@
 /*
- * x86-64 CPU detection: features for the registry probes and the copy
- * thresholds the routines read, computed once at load.
+ * x86-64 CPU detection: features for the registry probes, and the settings
+ * the copy routines read (which entry, the rep movsb window, the
+ * non-temporal threshold), computed once at load.
  *
  * Runs inside the ifunc resolvers (through fc__registry_probe), before libc
  * is initialised: no libc calls, no __builtin_cpu_supports (needs libgcc's
- * constructor).  Only cpuid, xgetbv and fc__early_getenv.
+ * constructor).  Only cpuid, xgetbv and dispatch/early.c's own system calls.
  *
  *   feature  test
  *   sse2     always (x86-64 baseline)
@@ -13,139 +14,37 @@
  *   avx512   CPUID.7.0:EBX[16] (AVX512F), OSXSAVE, XCR0[7:5] = 111b and
  *            XCR0[2:1] = 11b (the OS saves opmask, zmm and ymm state)
  *   avx512-masked  avx512 and CPUID.7.0:EBX[30] (AVX512BW) and EBX[8] (BMI2)
- *   erms     CPUID.7.0:EBX[9]          fsrm  CPUID.7.0:EDX[4] (reported only)
+ *   erms     CPUID.7.0:EBX[9]          fsrm  CPUID.7.0:EDX[4]
  *
- * Last-level cache: deterministic cache parameters, CPUID leaf 4 (Intel) or
- * 0x8000001D (AMD, with TOPOEXT); the highest-level data/unified cache, size =
- * ways * partitions * line * sets, shared by (EAX[25:14] + 1) logical CPUs:
- * one core group's LLC (a Zen 3 CCX or a Zen 4 CCD: 32 MiB).
+ * Caches: deterministic cache parameters, CPUID leaf 4 (Intel) or 0x8000001D
+ * (AMD, with TOPOEXT): the L1 data cache, the L2 and the highest-level
+ * data/unified cache (size = ways * partitions * line * sets, shared by
+ * EAX[25:14] + 1 logical CPUs: one core group's LLC, a Zen CCX/CCD).
  *
- *   threshold     value
- *   nt_threshold  policy fraction (below) of that LLC, clamped to [1 MiB,
- *                 256 MiB]; 24 MiB if the cache is unknown.
- *   movsb window  [movsb_min, movsb_max): no-overlap copies of that size whose
- *                 (dst - src) mod 4096 is at least movsb_gap from 0 (the
- *                 row's: 128 on AMD, 0 on Intel) use rep movsb.
- *                 Empty unless the policy table or FASTCOPY_TUNE opens it.
- *
- * Vendor/family policy (fc_policy[]; first match wins):
- *
- *   | vendor | family      | NT threshold | movsb window | zmm | evidence                  |
- *   |--------|-------------|--------------|--------------|-----|---------------------------|
- *   | Intel  | 6, with     | 3/4 of one   | 20 KiB up to | yes | Emerald Rapids (model 0xcf|
- *   |        | AVX-VNNI    | thread's LLC | the NT       |     | 16-vCPU guest), fcbench   |
- *   |        | and AVX-512 | share (LLC / | threshold,   |     | 2026-11-23, time / glibc's|
- *   |        | (SPR, EMR,  | threads that | at every     |     | zmm: avx512 0.86x / 0.91x |
- *   |        | GNR)        | share it);   | distance     |     | (two runs) over aligned   |
- *   |        |             | 4 pages      | (gap 0)      |     | 8 B-64 MiB, avx2 1.05x /  |
- *   |        |             | interleaved  |              |     | 1.08x.  NT: at 3/4 LLC    |
- *   |        |             |              |              |     | (225 MiB) 1.03-1.09x at   |
- *   |        |             |              |              |     | 16-64 MiB, from 14 MiB    |
- *   |        |             |              |              |     | 0.74-0.89x.  rep movsb:   |
- *   |        |             |              |              |     | at 22-26 KiB (src + dst   |
- *   |        |             |              |              |     | about L1d, 48 KiB) the    |
- *   |        |             |              |              |     | vector loop took 1.3-2.0x |
- *   |        |             |              |              |     | glibc's time, 1.6x at     |
- *   |        |             |              |              |     | src+1; with rep movsb     |
- *   |        |             |              |              |     | there 0.97-1.06x.  A 16-48|
- *   |        |             |              |              |     | KiB window cost 10-15% at |
- *   |        |             |              |              |     | dst+1 16-20 KiB: starts at|
- *   |        |             |              |              |     | 20.  Up to NT: the Xeon   |
- *   |        |             |              |              |     | development guest (2 vCPU,|
- *   |        |             |              |              |     | AMX), 3 rounds A/B, 32 KiB|
- *   |        |             |              |              |     | - 1 MiB aligned 1.04-1.09x|
- *   |        |             |              |              |     | -> 1.00-1.03x, src+1      |
- *   |        |             |              |              |     | 1.02-1.07x -> 1.00-1.03x, |
- *   |        |             |              |              |     | dst+1 0.97-0.99x -> 0.99- |
- *   |        |             |              |              |     | 1.01x; 3-8 MiB 1.00-1.03x |
- *   |        |             |              |              |     | -> 1.00x (glibc's rep     |
- *   |        |             |              |              |     | movsb runs to its NT      |
- *   |        |             |              |              |     | threshold too).  4 pages: |
- *   |        |             |              |              |     | 400 MiB 8340 -> 12163-    |
- *   |        |             |              |              |     | 12848 MiB/s (glibc 11631- |
- *   |        |             |              |              |     | 12224).                   |
- *   |        |             |              |              |     | No 128-byte gap: Intel's  |
- *   |        |             |              |              |     | rep movsb and the vector  |
- *   |        |             |              |              |     | loop have the same ~0.7x  |
- *   |        |             |              |              |     | worst at short distances. |
- *   |        |             |              |              |     | AVX-VNNI marks the Intel  |
- *   |        |             |              |              |     | cores whose clock zmm     |
- *   |        |             |              |              |     | loads/stores do not lower |
- *   |        |             |              |              |     | (glibc's criterion too)   |
- *   | AMD    | 0x19 with   | 1/2 LLC (one | empty (gap   | lad-| Zen 4 (EPYC, model 0x11,  |
- *   |        | AVX-512F    | CCD; 16 MiB: | 128 if set)  | der | 2-vCPU guest), fcbench    |
- *   |        | (Zen 4)     | src + dst    |              | only| 2026-11-24, time / glibc's|
- *   |        |             | fill it);    |              |     | (its avx512_unaligned_erms|
- *   |        |             | one NT stream|              |     | ), 3 dist runs: avx512-   |
- *   |        |             |              |              |     | ymmloop A .79-.80 B .78 D |
- *   |        |             |              |              |     | .81-.82 L .65-.66 M .72-  |
- *   |        |             |              |              |     | .74 W .75; avx2 A .89-.91 |
- *   |        |             |              |              |     | B .80-.82 D .86-.87 L .67-|
- *   |        |             |              |              |     | .70 M .77-.79 W .76-.79.  |
- *   |        |             |              |              |     | Loops: zmm splits in two  |
- *   |        |             |              |              |     | here; the zmm loop's worst|
- *   |        |             |              |              |     | placement 0.72 / 0.86 /   |
- *   |        |             |              |              |     | 0.87x own aligned at 4 /  |
- *   |        |             |              |              |     | 16 / 64 KiB, the ymm      |
- *   |        |             |              |              |     | loop's 0.81 / 0.88 / 0.91,|
- *   |        |             |              |              |     | src+1 1-16 KiB 0.94-1.02x |
- *   |        |             |              |              |     | vs 0.84-0.92x, 400 MiB NT |
- *   |        |             |              |              |     | 5% slower: ymm loops.     |
- *   |        |             |              |              |     | rep movsb: 0.035x at      |
- *   |        |             |              |              |     | (dst-src) mod 4096 < 32;  |
- *   |        |             |              |              |     | from a 64-aligned dst,    |
- *   |        |             |              |              |     | 4-23 MiB: 0.99-1.13x the  |
- *   |        |             |              |              |     | ymm loop's time.  NT      |
- *   |        |             |              |              |     | (2026-11-25, same process,|
- *   |        |             |              |              |     | rotating order, 21 rounds)|
- *   |        |             |              |              |     | / ordinary stores, hot:   |
- *   |        |             |              |              |     | 8 MiB 1.44-1.52x, 12 MiB  |
- *   |        |             |              |              |     | 1.05-1.15x, 14 1.00x, 15  |
- *   |        |             |              |              |     | 0.95-0.98x, 16 0.94-0.95x,|
- *   |        |             |              |              |     | 20 0.87-0.88x, 23 0.84-   |
- *   |        |             |              |              |     | 0.85x (src+1: crossover at|
- *   |        |             |              |              |     | 13-14 MiB);               |
- *   |        |             |              |              |     | cold (src not cached):    |
- *   |        |             |              |              |     | 6 MiB 0.79x, 8-16 MiB     |
- *   |        |             |              |              |     | 0.67-0.82x.  fc's time /  |
- *   |        |             |              |              |     | glibc's, hot, 16-23 MiB:  |
- *   |        |             |              |              |     | NT from 3/4 LLC (24 MiB)  |
- *   |        |             |              |              |     | 0.94-0.99x, from 1/2 0.76-|
- *   |        |             |              |              |     | 0.84x                     |
- *   | AMD    | 0x17..0x1A  | 3/4 LLC;     | empty (gap   | no  | Zen 3, fcbench 2026-11-22:|
- *   |        | (Zen 1..5)  | (one CCX);   | 128 if set)  |     | rep movsb never ahead of  |
- *   |        |             | one NT stream|              |     | the avx2 loop beyond noise|
- *   |        |             |              |              |     | aligned (0.96-1.7x its    |
- *   |        |             |              |              |     | time), 1.1-2x slower at   |
- *   |        |             |              |              |     | src+1, 7-34x at dst+1, 30x|
- *   |        |             |              |              |     | at (dst-src) mod 4096<128.|
- *   |        |             |              |              |     | zmm: Zen 3 has none; Zen 5|
- *   |        |             |              |              |     | (0x1A) not measured: avx2 |
- *   | other  | any         | 3/4 LLC; one | empty        | no  | not measured: open the    |
- *   |        |             | NT stream    |              |     | window with FASTCOPY_TUNE |
- *   |        |             |              |              |     | after fcbench --impl      |
- *   |        |             |              |              |     | erms,avx2 shows where rep |
- *   |        |             |              |              |     | movsb wins; FASTCOPY_IMPL=|
- *   |        |             |              |              |     | avx512 likewise           |
- *
- * zmm: whether avx512 (W = 64) may be the default where it runs; "no" keeps
- * avx2 the default (512-bit stores lower the core clock on Intel Skylake-SP
- * to Ice Lake, which costs the code around the copy too); "ladder only" makes
- * avx512-ymmloop the default: the zmm size classes up to 512 bytes, the ymm
- * loops above (vec_copy.h's FC_LW).
- *
- * NT streams: 4 pages = non-temporal stores 16 KiB at a time as four
- * interleaved 4 KiB streams (vec_copy.h, fc_loop_nt); the AMD row keeps one
- * stream (a standalone 2/4/8-page test on Zen 3 measured 1.1-8x slower).
- *
- * FASTCOPY_TUNE="nt_threshold=B,movsb_min=B,movsb_max=B,movsb_gap=B,nt_pages=P"
- * (any subset, any order; B in bytes with an optional k/m/g suffix;
- * nt_threshold=0 = never stream; movsb_gap <= 2048; P = 1 or 4) overrides the
- * table (a window reaching past the NT threshold ends there; where the row's
- * window is empty, movsb_min alone opens it up to the NT threshold, movsb_max
- * alone from the smallest loop size); a malformed value, movsb_min > movsb_max,
- * or a value longer than 127 bytes is reported once on stderr and ignored as a
- * whole.
+ * Settings, in the order they are decided (each later step overrides single
+ * settings; fastcopy-info shows each value and where it came from):
+ *   1. defaults from features, for any CPU, known or not:
+ *        entry         the widest ladder the CPU and OS run: avx512, avx2, sse2
+ *        rep movsb     ERMS: no-overlap copies from L1d/2 (16 KiB if unknown)
+ *                      up to the NT threshold, not within 128 bytes of
+ *                      (dst - src) mod 4096 = 0; no ERMS: never
+ *        NT threshold  3/4 of the LLC (24 MiB if unknown), clamped to
+ *                      [1 MiB, 256 MiB]; one stream
+ *   2. exceptions, each for a CPU that was measured (fc_exceptions[]; the
+ *      machines and figures are in docs/x86-policy.md);
+ *   3. a tuned profile (fastcopy-tune): FASTCOPY_PROFILE, else the per-user
+ *      one, else the system one, for this CPU's signature (fc_load_profile);
+ *   4. FASTCOPY_TUNE="nt_threshold=B,movsb_min=B,movsb_max=B,movsb_gap=B,nt_pages=P"
+ *      (any subset, any order; B in bytes with an optional k/m/g suffix;
+ *      nt_threshold=0 = never stream; movsb_gap <= 2048; P = 1 or 4); a
+ *      window reaching past the NT threshold ends there; where the window is
+ *      closed, movsb_min alone opens it up to the NT threshold, movsb_max alone
+ *      from the smallest loop size; a malformed value, movsb_min > movsb_max,
+ *      or a value longer than 127 bytes is reported once on stderr and
+ *      ignored as a whole.
+ * In a secure-execution process (fc__secure: set-user-ID and the like) steps
+ * 3 and 4 take only a system profile owned by root and writable by nobody
+ * else; FASTCOPY_PROFILE, the per-user profile and FASTCOPY_TUNE are ignored.
  */
 #if defined(__x86_64__)
 #include <cpuid.h>
@@ -154,6 +53,7 @@
 #include "cpu/x86.h"
 #include "internal.h"
 
+#define FC_KIB ((size_t)1 << 10)
 #define FC_MIB ((size_t)1 << 20)
 #define FC_TUNE_MAX 127 /* bytes of FASTCOPY_TUNE read; a longer value is rejected, not cut */
 #define FC_STR(x) #x
@@ -161,46 +61,46 @@
 #define FC_NT_DEFAULT (24 * FC_MIB)
 #define FC_NT_MIN (1 * FC_MIB)
 #define FC_NT_MAX (256 * FC_MIB)
-
-struct fc_x86_tune fc__x86_tune = {FC_NT_DEFAULT, 0, 0, FC_NT_DEFAULT, 128, 1};
-
-/* The table at the top.  nt = LLC * nt_num / nt_den. */
-enum { FC_ANY, FC_AMD, FC_INTEL };
-struct fc_policy {
-    int vendor;                 /* FC_ANY, FC_AMD, FC_INTEL */
-    unsigned fam_lo, fam_hi;    /* CPUID family range, inclusive */
-    int needs;                  /* features the row requires (FC_NEED_*): AVX-VNNI and AVX-512F
-                                 * pick Intel's server cores without the zmm clock penalty (not
-                                 * the client cores, which have AVX-VNNI but no AVX-512);
-                                 * AVX-512F alone picks Zen 4 out of AMD family 0x19 (Zen 3 has
-                                 * none) */
-    int nt_per_thread;          /* 0: nt = LLC * num / den; 1: nt = LLC / its threads * num / den */
-    unsigned nt_num, nt_den;
-    size_t movsb_min, movsb_max;
-    size_t movsb_gap;           /* rep movsb avoids (dst - src) mod 4096 in [-gap, gap) */
-    int zmm;                    /* FC_ZMM_*: which entry may be the default where it runs */
-    size_t nt_pages;            /* 1: one linear NT stream; 4: four pages interleaved */
-};
-#define FC_KIB ((size_t)1 << 10)
 #define FC_UP_TO_NT ((size_t)-1) /* movsb_max: the window ends where non-temporal stores begin */
-enum { FC_NEED_AVX512F = 1, FC_NEED_AVX_VNNI = 2 };
-enum { FC_ZMM_NO = 0, FC_ZMM_AVX512 = 1, FC_ZMM_YMMLOOP = 2 }; /* avx2 / avx512 / avx512-ymmloop */
-static const struct fc_policy fc_policy[] = {
-    /* AMD Zen 4 (family 0x19 with AVX-512; Zen 3 has none): the zmm ladder, ymm loops, NT from
-     * half the LLC (src + dst fill it) */
-    {FC_AMD, 0x19, 0x19, FC_NEED_AVX512F, 0, 1, 2, 0, 0, 128, FC_ZMM_YMMLOOP, 1},
-    /* AMD Zen 1..5: rep movsb measured slower (Zen 3, Zen 4) */
-    {FC_AMD, 0x17, 0x1A, 0, 0, 3, 4, 0, 0, 128, FC_ZMM_NO, 1},
-    /* Intel Sapphire/Emerald/Granite Rapids (EMR measured): zmm, NT from a thread's LLC share,
-     * rep movsb where it keeps up with L1 overflow */
-    {FC_INTEL, 6, 6, FC_NEED_AVX512F | FC_NEED_AVX_VNNI, 1, 3, 4, 20 * FC_KIB, FC_UP_TO_NT, 0, FC_ZMM_AVX512, 4},
-    /* everything else: not measured, window closed */
-    {FC_ANY, 0, ~0u, 0, 0, 3, 4, 0, 0, 128, FC_ZMM_NO, 1},
+#define FC_GAP_DEFAULT 128
+#ifndef FC_SYSTEM_PROFILE
+#define FC_SYSTEM_PROFILE "/etc/fastcopy/profile"
+#endif
+
+struct fc_x86_tune fc__x86_tune = {FC_NT_DEFAULT, 0, 0, FC_NT_DEFAULT, FC_GAP_DEFAULT, 1};
+
+/* ---- exceptions to the feature defaults: measured CPUs only ---------------- */
+enum { FC_ANY, FC_AMD, FC_INTEL };
+enum { FC_NEED_AVX512F = 1, FC_NEED_AVX_VNNI = 2, FC_NO_AVX512F = 4 };
+enum { FC_KEEP = 0 };
+struct fc_exception {
+    const char *name;        /* fastcopy-info and docs/x86-policy.md */
+    int vendor;              /* FC_AMD, FC_INTEL */
+    unsigned fam_lo, fam_hi; /* CPUID family range, inclusive */
+    int needs;               /* FC_NEED_*, FC_NO_*: feature conditions */
+    int zmm;                 /* FC_KEEP or FC_ZMM_*: which ladder is the default */
+    int window;              /* FC_KEEP, or 1: the window below (movsb_min..max, gap), 2: closed */
+    size_t movsb_min, movsb_max, movsb_gap;
+    int nt_per_thread;       /* NT from the LLC share of one logical CPU, not the whole LLC */
+    unsigned nt_num, nt_den; /* 0/0: FC_KEEP; else NT = LLC * num / den */
+    size_t nt_pages;         /* 0: FC_KEEP */
+};
+static const struct fc_exception fc_exceptions[] = {
+    /* rep movsb slower than the vector loops at every size, 30x near 4K aliasing */
+    {"AMD Zen 3 (family 0x19 without AVX-512)", FC_AMD, 0x19, 0x19, FC_NO_AVX512F, FC_KEEP, 2, 0, 0, 0, 0, 0, 0,
+     0},
+    /* zmm ladder, ymm loops (zmm split in two); rep movsb not ahead; NT from half the LLC */
+    {"AMD Zen 4 (family 0x19 with AVX-512)", FC_AMD, 0x19, 0x19, FC_NEED_AVX512F, FC_ZMM_YMMLOOP, 2, 0, 0, 0, 0, 1,
+     2, 0},
+    /* rep movsb from 20 KiB at every distance; NT from a thread's LLC share, 4 pages */
+    {"Intel Sapphire/Emerald/Granite Rapids (family 6 with AVX-512 and AVX-VNNI)", FC_INTEL, 6, 6,
+     FC_NEED_AVX512F | FC_NEED_AVX_VNNI, FC_KEEP, 1, 20 * FC_KIB, FC_UP_TO_NT, 0, 1, 3, 4, 4},
 };
 
 static struct fc_x86_info fc_info;
-static int fc_done;   /* 0: not yet, 1: done (racing initialisers compute the same values) */
-static int fc_warned; /* the FASTCOPY_TUNE line is written once, by whichever racer gets here first */
+static struct fc_x86_status fc_status;
+static int fc_state;  /* 0: not yet, 1: one caller deciding (the others wait), 2: done */
+static int fc_warned; /* the FASTCOPY_TUNE line is written once */
 
 static void fc_cpuid(unsigned leaf, unsigned sub, unsigned r[4])
 {
@@ -214,7 +114,8 @@ static uint64_t fc_xgetbv0(void)
     return ((uint64_t)hi << 32) | lo;
 }
 
-/* Highest-level data or unified cache from a leaf-4-format leaf. */
+/* The L1 data cache, the L2 and the highest-level data/unified cache from a
+ * leaf-4-format leaf. */
 static void fc_scan_caches(unsigned leaf, struct fc_x86_info *in)
 {
     for (unsigned sub = 0; sub < 16; sub++) {
@@ -224,16 +125,113 @@ static void fc_scan_caches(unsigned leaf, struct fc_x86_info *in)
         if (type == 0) break;
         if (type != 1 && type != 3) continue; /* instruction caches */
         size_t ways = ((r[1] >> 22) & 0x3ff) + 1, parts = ((r[1] >> 12) & 0x3ff) + 1;
-        size_t line = (r[1] & 0xfff) + 1, sets = (size_t)r[2] + 1;
+        size_t line = (r[1] & 0xfff) + 1, sets = (size_t)r[2] + 1, size = ways * parts * line * sets;
+        if (level == 1) in->l1d_size = size;
+        if (level == 2) in->l2_size = size;
         if (level >= in->llc_level) {
             in->llc_level = level;
-            in->llc_size = ways * parts * line * sets;
+            in->llc_size = size;
             in->llc_threads = ((r[0] >> 14) & 0xfff) + 1;
         }
     }
 }
 
-/* One "KEY=BYTES[k|m|g]" value; returns the end of the number or NULL. */
+/* ---- small helpers (no libc) --------------------------------------------------- */
+
+/* Struct copies and clears by hand: the compiler turns an assignment of a
+ * struct this large into a call to libc's memcpy (clang does), which a
+ * resolver cannot make; the empty asm keeps the loops loops. */
+static void fc_copy_struct(void *d, const void *s, size_t n)
+{
+    unsigned char *dp = d;
+    const unsigned char *sp = s;
+    for (size_t i = 0; i < n; i++) {
+        __asm__("" : "+r"(dp));
+        dp[i] = sp[i];
+    }
+}
+
+static void fc_clear_struct(void *d, size_t n)
+{
+    unsigned char *dp = d;
+    for (size_t i = 0; i < n; i++) {
+        __asm__("" : "+r"(dp));
+        dp[i] = 0;
+    }
+}
+
+/* Appends s to buf[*n..size), always NUL-terminated; cut at the end. */
+static void fc_put(char *buf, size_t size, size_t *n, const char *s)
+{
+    for (; *s && *n + 1 < size; s++) buf[(*n)++] = *s;
+    buf[*n] = 0;
+}
+
+static void fc_put_num(char *buf, size_t size, size_t *n, uint64_t v, int hex)
+{
+    char t[24];
+    int i = (int)sizeof t;
+    t[--i] = 0;
+    do {
+        unsigned d = (unsigned)(v % (hex ? 16 : 10));
+        t[--i] = (char)(d < 10 ? '0' + d : 'a' + d - 10);
+        v /= hex ? 16 : 10;
+    } while (v && i > 2);
+    if (hex) {
+        t[--i] = 'x';
+        t[--i] = '0';
+    }
+    fc_put(buf, size, n, t + i);
+}
+
+static int fc_eq(const char *a, const char *b)
+{
+    for (; *a && *a == *b; a++, b++) {
+    }
+    return *a == *b;
+}
+
+/* "name=" at the start of s: returns what follows, else NULL */
+static const char *fc_after(const char *s, const char *name)
+{
+    for (; *name; name++, s++)
+        if (*s != *name) return NULL;
+    return s;
+}
+
+/* This CPU, as a profile names it: vendor, family, model, stepping, the
+ * features dispatch looks at, and the cache sizes. */
+static void fc_signature(const struct fc_x86_info *in, char *buf, size_t size)
+{
+    size_t n = 0;
+    buf[0] = 0;
+    fc_put(buf, size, &n, "x86-64 ");
+    fc_put(buf, size, &n, in->vendor_amd ? "AuthenticAMD" : in->vendor_intel ? "GenuineIntel" : "other");
+    fc_put(buf, size, &n, " family ");
+    fc_put_num(buf, size, &n, in->family, 1);
+    fc_put(buf, size, &n, " model ");
+    fc_put_num(buf, size, &n, in->model, 1);
+    fc_put(buf, size, &n, " stepping ");
+    fc_put_num(buf, size, &n, in->stepping, 0);
+    static const char *const names[] = {"sse2", "avx2", "avx512f", "avx512bw", "bmi2", "erms", "fsrm", "avx-vnni"};
+    const int has[] = {in->sse2, in->avx2, in->avx512f, in->avx512bw, in->bmi2, in->erms, in->fsrm, in->avx_vnni};
+    fc_put(buf, size, &n, " features");
+    for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (has[i]) {
+            fc_put(buf, size, &n, " ");
+            fc_put(buf, size, &n, names[i]);
+        }
+    fc_put(buf, size, &n, " l1d ");
+    fc_put_num(buf, size, &n, in->l1d_size, 0);
+    fc_put(buf, size, &n, " l2 ");
+    fc_put_num(buf, size, &n, in->l2_size, 0);
+    fc_put(buf, size, &n, " llc ");
+    fc_put_num(buf, size, &n, in->llc_size, 0);
+    fc_put(buf, size, &n, "/");
+    fc_put_num(buf, size, &n, in->llc_threads, 0);
+}
+
+/* One "BYTES[k|m|g]" value; returns the end of the number or NULL. */
 static const char *fc_parse_bytes(const char *p, size_t *out)
 {
     if (*p < '0' || *p > '9') return NULL;
@@ -256,43 +254,327 @@ static const char *fc_parse_bytes(const char *p, size_t *out)
     return p;
 }
 
+/* The settings being decided, with where each came from. */
+struct fc_settings {
+    struct fc_x86_tune t;
+    int zmm;                      /* FC_ZMM_*: the default entry among the ladders */
+    char impl[32];                /* a profile's entry ("": none) */
+    unsigned char src[FC_SET_COUNT];
+};
+
+static void fc_set(struct fc_settings *s, int which, int source) { s->src[which] = (unsigned char)source; }
+
+/* ---- FASTCOPY_TUNE ------------------------------------------------------------ */
+
 /* "nt_threshold=123m,movsb_min=4k,..." -> sets the keys it names; 0 if malformed.
- * A window end left out keeps the row's value, except where the row's window
- * is empty (min = max): movsb_min alone then opens it up to the NT threshold
- * (movsb_max alone opens it from the loops' smallest size, as the row's min
- * of 0 already does).  The ends must then satisfy min <= max. */
-static int fc_parse_tune(const char *p, struct fc_x86_tune *t)
+ * A window end left out keeps its value, except where the window is closed
+ * (min = max): movsb_min alone then opens it up to the NT threshold
+ * (movsb_max alone opens it from the loops' smallest size, as a min of 0
+ * already does).  The ends must then satisfy min <= max. */
+static int fc_parse_tune(const char *p, struct fc_settings *s)
 {
     static const char *const keys[] = {"nt_threshold=", "movsb_min=", "movsb_max=", "movsb_gap=", "nt_pages="};
+    struct fc_x86_tune *t = &s->t;
     int closed = t->movsb_min == t->movsb_max, min_given = 0, max_given = 0;
     while (*p) {
         unsigned which = 0;
-        size_t k = 0;
-        for (; which < sizeof keys / sizeof keys[0]; which++) {
-            for (k = 0; keys[which][k] && p[k] == keys[which][k]; k++) {}
-            if (!keys[which][k]) break;
-        }
+        const char *v0 = NULL;
+        for (; which < sizeof keys / sizeof keys[0]; which++)
+            if ((v0 = fc_after(p, keys[which])) != NULL) break;
         if (which == sizeof keys / sizeof keys[0]) return 0;
         size_t v;
-        p = fc_parse_bytes(p + k, &v);
+        p = fc_parse_bytes(v0, &v);
         if (!p) return 0;
         if (*p == ',') p++;
         else if (*p) return 0;
-        if (which == 0) t->nt_threshold = v ? v : (size_t)-1; /* 0: never stream */
-        else if (which == 1) t->movsb_min = v, min_given = 1;
-        else if (which == 2) t->movsb_max = v, max_given = 1;
-        else if (which == 3 && v <= 2048) t->movsb_gap = v;
-        else if (which == 4 && (v == 1 || v == 4)) t->nt_pages = v;
+        if (which == 0) t->nt_threshold = v ? v : (size_t)-1, fc_set(s, FC_SET_NT, FC_SRC_ENV); /* 0: never */
+        else if (which == 1) t->movsb_min = v, min_given = 1, fc_set(s, FC_SET_MOVSB, FC_SRC_ENV);
+        else if (which == 2) t->movsb_max = v, max_given = 1, fc_set(s, FC_SET_MOVSB, FC_SRC_ENV);
+        else if (which == 3 && v <= 2048) t->movsb_gap = v, fc_set(s, FC_SET_GAP, FC_SRC_ENV);
+        else if (which == 4 && (v == 1 || v == 4)) t->nt_pages = v, fc_set(s, FC_SET_PAGES, FC_SRC_ENV);
         else return 0;
     }
     if (closed && min_given && !max_given) t->movsb_max = FC_UP_TO_NT; /* movsb_min=0 too: from 8W up */
     return t->movsb_min <= t->movsb_max;
 }
 
+/* ---- profiles ------------------------------------------------------------------ */
+
+/* Entries a profile may name, with what they need (the registry's probes are
+ * not callable here: they call back into this file). */
+static int fc_entry_runs(const char *name, const struct fc_x86_info *in)
+{
+    if (fc_eq(name, "sse2") || fc_eq(name, "generic") || fc_eq(name, "byte") || fc_eq(name, "word-coaligned"))
+        return 1;
+    if (fc_eq(name, "avx2")) return in->avx2;
+    if (fc_eq(name, "avx512") || fc_eq(name, "avx512-ymmloop")) return in->avx512f;
+    if (fc_eq(name, "avx512-masked")) return in->avx512bw && in->bmi2;
+    if (fc_eq(name, "erms")) return in->erms;
+    return -1; /* not an entry */
+}
+
+static const char *const fc_profile_names[] = {"impl", "nt_threshold", "movsb_min", "movsb_max", "movsb_gap",
+                                               "nt_pages"};
+static char fc_profile_impl_buf[32];
+
+/* Parses a profile (format: docs/profile.md) into *s; 0 and a reason in why if
+ * anything in it is wrong - then nothing of it is used. */
+static int fc_parse_profile(const char *text, long len, const char *sig, const struct fc_x86_info *in,
+                            struct fc_settings *s, char *why, size_t whylen)
+{
+    size_t wn = 0;
+    struct fc_settings u;
+    fc_copy_struct(&u, s, sizeof u);
+    int seen[6] = {0, 0, 0, 0, 0, 0}, header = 0, cpu = 0, line = 0;
+    char impl[sizeof s->impl];
+    impl[0] = 0;
+    for (long i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (c == 0 || (c < 0x20 && c != '\n' && c != '\t' && c != '\r') || c >= 0x7f) {
+            fc_put(why, whylen, &wn, "not a text file (a byte that is no printable ASCII)");
+            return 0;
+        }
+    }
+    const char *p = text, *end = text + len;
+    while (p < end) {
+        const char *eol = p;
+        while (eol < end && *eol != '\n') eol++;
+        line++;
+        char l[256];
+        size_t ln = 0;
+        if (eol - p >= (long)sizeof l) {
+            fc_put(why, whylen, &wn, "line ");
+            fc_put_num(why, whylen, &wn, (uint64_t)line, 0);
+            fc_put(why, whylen, &wn, " is longer than 255 bytes");
+            return 0;
+        }
+        for (const char *q = p; q < eol; q++) l[ln++] = *q;
+        while (ln && (l[ln - 1] == ' ' || l[ln - 1] == '\t' || l[ln - 1] == '\r')) ln--;
+        l[ln] = 0;
+        p = eol + 1;
+        const char *k = l;
+        while (*k == ' ' || *k == '\t') k++;
+        if (!*k || *k == '#') continue;
+        const char *v = NULL;
+        if (!header) {
+            if (!fc_eq(k, "fastcopy-profile 1")) {
+                fc_put(why, whylen, &wn, "its first line is not \"fastcopy-profile 1\"");
+                return 0;
+            }
+            header = 1;
+            continue;
+        }
+        if ((v = fc_after(k, "cpu ")) != NULL) {
+            if (cpu++) {
+                fc_put(why, whylen, &wn, "two cpu lines");
+                return 0;
+            }
+            if (!fc_eq(v, sig)) {
+                fc_put(why, whylen, &wn, "written for another CPU (");
+                fc_put(why, whylen, &wn, v);
+                fc_put(why, whylen, &wn, ")");
+                return 0;
+            }
+            continue;
+        }
+        int which = -1;
+        for (int w = 0; w < 6 && which < 0; w++) {
+            const char *a = fc_after(k, fc_profile_names[w]);
+            if (a && *a == ' ') which = w, v = a + 1;
+        }
+        if (which < 0) {
+            fc_put(why, whylen, &wn, "line ");
+            fc_put_num(why, whylen, &wn, (uint64_t)line, 0);
+            fc_put(why, whylen, &wn, ": unknown key");
+            return 0;
+        }
+        if (seen[which]++) {
+            fc_put(why, whylen, &wn, "line ");
+            fc_put_num(why, whylen, &wn, (uint64_t)line, 0);
+            fc_put(why, whylen, &wn, ": ");
+            fc_put(why, whylen, &wn, fc_profile_names[which]);
+            fc_put(why, whylen, &wn, " given twice");
+            return 0;
+        }
+        while (*v == ' ') v++;
+        if (which == 0) {
+            int runs = fc_entry_runs(v, in);
+            size_t vl = 0;
+            while (v[vl]) vl++;
+            if (runs != 1 || vl >= sizeof impl) {
+                fc_put(why, whylen, &wn, "line ");
+                fc_put_num(why, whylen, &wn, (uint64_t)line, 0);
+                fc_put(why, whylen, &wn, runs < 0 ? ": impl is not an entry of the registry"
+                                                  : ": impl is not available on this CPU");
+                return 0;
+            }
+            for (size_t q = 0; q <= vl; q++) impl[q] = v[q];
+            continue;
+        }
+        size_t x;
+        const char *e = fc_parse_bytes(v, &x);
+        if (!e || *e || (which == 4 && x > 2048) || (which == 5 && x != 1 && x != 4)) {
+            fc_put(why, whylen, &wn, "line ");
+            fc_put_num(why, whylen, &wn, (uint64_t)line, 0);
+            fc_put(why, whylen, &wn, ": bad value for ");
+            fc_put(why, whylen, &wn, fc_profile_names[which]);
+            return 0;
+        }
+        if (which == 1) u.t.nt_threshold = x ? x : (size_t)-1, fc_set(&u, FC_SET_NT, FC_SRC_PROFILE);
+        if (which == 2) u.t.movsb_min = x, fc_set(&u, FC_SET_MOVSB, FC_SRC_PROFILE);
+        if (which == 3) u.t.movsb_max = x, fc_set(&u, FC_SET_MOVSB, FC_SRC_PROFILE);
+        if (which == 4) u.t.movsb_gap = x, fc_set(&u, FC_SET_GAP, FC_SRC_PROFILE);
+        if (which == 5) u.t.nt_pages = x, fc_set(&u, FC_SET_PAGES, FC_SRC_PROFILE);
+    }
+    if (!header || !cpu) {
+        fc_put(why, whylen, &wn, !header ? "empty" : "no cpu line");
+        return 0;
+    }
+    if (seen[2] != seen[3] || u.t.movsb_min > u.t.movsb_max) {
+        fc_put(why, whylen, &wn, "movsb_min and movsb_max must come together, min <= max");
+        return 0;
+    }
+    if (impl[0]) {
+        for (size_t q = 0; q < sizeof impl; q++) u.impl[q] = impl[q];
+        fc_set(&u, FC_SET_IMPL, FC_SRC_PROFILE);
+    }
+    fc_copy_struct(s, &u, sizeof u);
+    return 1;
+}
+
+/* A note for fastcopy-info: "PATH: TEXT". */
+static void fc_note(const char *path, const char *text)
+{
+    if (fc_status.nnotes >= FC_NOTES) return;
+    char *b = fc_status.notes[fc_status.nnotes++];
+    size_t n = 0;
+    fc_put(b, FC_NOTE_LEN, &n, path);
+    fc_put(b, FC_NOTE_LEN, &n, ": ");
+    fc_put(b, FC_NOTE_LEN, &n, text);
+}
+
+/* Tries one profile: 1 if it was taken (its settings now in *s). */
+static int fc_try_profile(const char *path, int need_trusted, const struct fc_x86_info *in, struct fc_settings *s)
+{
+    static char text[FC_PROFILE_MAX + 1];
+    char why[FC_NOTE_LEN];
+    int trusted;
+    long len = fc__read_file(path, text, sizeof text, &trusted);
+    why[0] = 0;
+    if (len == FC_FILE_ABSENT) {
+        fc_note(path, "absent or unreadable");
+        return 0;
+    }
+    if (len == FC_FILE_TOO_BIG) {
+        fc_note(path, "ignored: larger than " FC_XSTR(FC_PROFILE_MAX) " bytes");
+        return 0;
+    }
+    if (len < 0) {
+        fc_note(path, "ignored: not a regular file, or a read error");
+        return 0;
+    }
+    if (need_trusted && !trusted) {
+        fc_note(path, "ignored in this secure-execution process: not owned by root, or writable by others");
+        return 0;
+    }
+    if (!fc_parse_profile(text, len, fc_status.signature, in, s, why, sizeof why)) {
+        char msg[FC_NOTE_LEN];
+        size_t n = 0;
+        fc_put(msg, sizeof msg, &n, "ignored: ");
+        fc_put(msg, sizeof msg, &n, why);
+        fc_note(path, msg);
+        return 0;
+    }
+    size_t n = 0;
+    fc_put(fc_status.profile, sizeof fc_status.profile, &n, path);
+    fc_note(path, "in use");
+    return 1;
+}
+
+/* FASTCOPY_PROFILE (a path, or "off"), else $XDG_CONFIG_HOME/fastcopy/profile
+ * (XDG_CONFIG_HOME absolute) or $HOME/.config/fastcopy/profile, else the
+ * system profile: the first that is a valid profile for this CPU is taken;
+ * FASTCOPY_PROFILE, when set, is the only one tried.  A secure-execution
+ * process takes only the system profile, and only if root owns it and nobody
+ * else may write it. */
+static void fc_load_profile(const struct fc_x86_info *in, struct fc_settings *s)
+{
+    char path[FC_PATH_MAX], sys[FC_PATH_MAX];
+    size_t sn = 0;
+    fc_put(sys, sizeof sys, &sn, FC_SYSTEM_PROFILE); /* not an initialiser: that is a memcpy call */
+#ifdef FC_TEST_HOOKS
+    char hook[FC_PATH_MAX];
+    if (fc__early_getenv("FASTCOPY_TEST_SYSTEM_PROFILE", hook, sizeof hook) == 1 && hook[0]) {
+        sn = 0;
+        fc_put(sys, sizeof sys, &sn, hook);
+    }
+#endif
+    if (fc_status.secure) {
+        (void)fc_try_profile(sys, 1, in, s);
+        return;
+    }
+    int got = fc__early_getenv("FASTCOPY_PROFILE", path, sizeof path);
+    if (got == 2) {
+        fc_note("FASTCOPY_PROFILE", "ignored: the path is too long");
+        return;
+    }
+    if (got == 1 && path[0]) {
+        if (fc_eq(path, "off")) fc_note("FASTCOPY_PROFILE=off", "no profile read");
+        else (void)fc_try_profile(path, 0, in, s);
+        return;
+    }
+    char base[FC_PATH_MAX];
+    size_t n = 0;
+    path[0] = 0;
+    if (fc__early_getenv("XDG_CONFIG_HOME", base, sizeof base) == 1 && base[0] == '/') {
+        fc_put(path, sizeof path, &n, base);
+        fc_put(path, sizeof path, &n, "/fastcopy/profile");
+    } else if (fc__early_getenv("HOME", base, sizeof base) == 1 && base[0] == '/') {
+        fc_put(path, sizeof path, &n, base);
+        fc_put(path, sizeof path, &n, "/.config/fastcopy/profile");
+    }
+    if (path[0] && n + 1 < sizeof path && fc_try_profile(path, 0, in, s)) return;
+    (void)fc_try_profile(sys, 0, in, s);
+}
+
+int fc__x86_parse_profile(const char *text, long len, char *why, size_t whylen, struct fc_x86_tune *out,
+                          const char **impl)
+{
+    fc__x86_init();
+    static char impl_buf[32];
+    struct fc_settings s;
+    fc_clear_struct(&s, sizeof s);
+    fc_copy_struct(&s.t, &fc__x86_tune, sizeof s.t);
+    s.zmm = fc_info.prefer_zmm;
+    why[0] = 0;
+    if (!fc_parse_profile(text, len, fc_status.signature, &fc_info, &s, why, whylen)) return 0;
+    fc_copy_struct(out, &s.t, sizeof *out);
+    for (size_t q = 0; q < sizeof impl_buf; q++) impl_buf[q] = s.impl[q];
+    *impl = impl_buf[0] ? impl_buf : NULL;
+    return 1;
+}
+
+const char *fc__profile_impl(void)
+{
+    fc__x86_init();
+    return fc_status.impl;
+}
+
+/* ---- the decision -------------------------------------------------------------- */
+
 void fc__x86_init(void)
 {
-    if (__atomic_load_n(&fc_done, __ATOMIC_ACQUIRE)) return;
-    struct fc_x86_info in = {0};
+    if (__atomic_load_n(&fc_state, __ATOMIC_ACQUIRE) == 2) return;
+    /* One caller decides; racing first callers (pointer dispatch: threads
+     * started by other constructors) wait for it - the profile's buffers and
+     * the status are written once. */
+    int expected = 0;
+    if (!__atomic_compare_exchange_n(&fc_state, &expected, 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+        while (__atomic_load_n(&fc_state, __ATOMIC_ACQUIRE) != 2) __builtin_ia32_pause();
+        return;
+    }
+    struct fc_x86_info in;
+    fc_clear_struct(&in, sizeof in);
     unsigned r[4];
     fc_cpuid(0, 0, r);
     in.max_leaf = r[0];
@@ -311,6 +593,7 @@ void fc__x86_init(void)
         if (base == 0xf || base == 6) model |= ((r[0] >> 16) & 0xf) << 4;
         in.family = fam;
         in.model = model;
+        in.stepping = r[0] & 0xf;
         int osxsave = (r[2] >> 27) & 1;
         in.avx = (r[2] >> 28) & 1;
         uint64_t xcr0 = osxsave ? fc_xgetbv0() : 0;
@@ -338,24 +621,64 @@ void fc__x86_init(void)
         fc_scan_caches(4, &in);
     }
 
-    const struct fc_policy *pol = fc_policy;
-    while (!((pol->vendor == FC_ANY || (pol->vendor == FC_AMD ? in.vendor_amd : in.vendor_intel)) &&
-             in.family >= pol->fam_lo && in.family <= pol->fam_hi &&
-             (!(pol->needs & FC_NEED_AVX512F) || in.avx512f) && (!(pol->needs & FC_NEED_AVX_VNNI) || in.avx_vnni)))
-        pol++;
-    struct fc_x86_tune t = {FC_NT_DEFAULT, pol->movsb_min, pol->movsb_max, 0, pol->movsb_gap, pol->nt_pages};
-    in.prefer_zmm = in.avx512f ? pol->zmm : FC_ZMM_NO;
-    if (in.llc_size) {
-        size_t llc = pol->nt_per_thread && in.llc_threads ? in.llc_size / in.llc_threads : in.llc_size;
-        size_t nt = llc / pol->nt_den * pol->nt_num;
-        t.nt_threshold = nt < FC_NT_MIN ? FC_NT_MIN : nt > FC_NT_MAX ? FC_NT_MAX : nt;
+    /* 1. defaults from features */
+    struct fc_settings s;
+    fc_clear_struct(&s, sizeof s);
+    s.t.nt_threshold = FC_NT_DEFAULT;
+    s.t.movsb_gap = FC_GAP_DEFAULT;
+    s.t.nt_pages = 1;
+    s.zmm = FC_ZMM_NO;
+    s.zmm = in.avx512f ? FC_ZMM_AVX512 : FC_ZMM_NO;
+    if (in.erms) {
+        s.t.movsb_min = in.l1d_size ? in.l1d_size / 2 : 16 * FC_KIB;
+        s.t.movsb_max = FC_UP_TO_NT;
     }
+    unsigned nt_num = 3, nt_den = 4;
+    int nt_per_thread = 0;
+
+    /* 2. the exception for this CPU, if one was measured */
+    fc_status.exception = NULL;
+    for (size_t i = 0; i < sizeof fc_exceptions / sizeof fc_exceptions[0]; i++) {
+        const struct fc_exception *x = &fc_exceptions[i];
+        if (!(x->vendor == FC_AMD ? in.vendor_amd : in.vendor_intel) || in.family < x->fam_lo ||
+            in.family > x->fam_hi || ((x->needs & FC_NEED_AVX512F) && !in.avx512f) ||
+            ((x->needs & FC_NEED_AVX_VNNI) && !in.avx_vnni) || ((x->needs & FC_NO_AVX512F) && in.avx512f))
+            continue;
+        fc_status.exception = x->name;
+        if (x->zmm != FC_KEEP && in.avx512f) s.zmm = x->zmm, fc_set(&s, FC_SET_IMPL, FC_SRC_EXCEPTION);
+        if (x->window) {
+            s.t.movsb_min = x->window == 1 ? x->movsb_min : 0;
+            s.t.movsb_max = x->window == 1 ? x->movsb_max : 0;
+            s.t.movsb_gap = x->window == 1 ? x->movsb_gap : FC_GAP_DEFAULT;
+            fc_set(&s, FC_SET_MOVSB, FC_SRC_EXCEPTION);
+            fc_set(&s, FC_SET_GAP, FC_SRC_EXCEPTION);
+        }
+        if (x->nt_den) {
+            nt_num = x->nt_num, nt_den = x->nt_den, nt_per_thread = x->nt_per_thread;
+            fc_set(&s, FC_SET_NT, FC_SRC_EXCEPTION);
+        }
+        if (x->nt_pages) s.t.nt_pages = x->nt_pages, fc_set(&s, FC_SET_PAGES, FC_SRC_EXCEPTION);
+        break;
+    }
+    if (in.llc_size) {
+        size_t llc = nt_per_thread && in.llc_threads ? in.llc_size / in.llc_threads : in.llc_size;
+        size_t nt = llc / nt_den * nt_num;
+        s.t.nt_threshold = nt < FC_NT_MIN ? FC_NT_MIN : nt > FC_NT_MAX ? FC_NT_MAX : nt;
+    }
+    in.prefer_zmm = s.zmm;
+
+    /* 3. a tuned profile; 4. FASTCOPY_TUNE (neither from the environment in a
+     * secure-execution process) */
+    fc_status.secure = fc__secure();
+    fc_signature(&in, fc_status.signature, sizeof fc_status.signature);
+    fc_load_profile(&in, &s);
     char env[FC_TUNE_MAX + 1];
-    int got = fc__early_getenv("FASTCOPY_TUNE", env, sizeof env);
+    int got = fc_status.secure ? 0 : fc__early_getenv("FASTCOPY_TUNE", env, sizeof env);
     if (got && env[0]) {
-        struct fc_x86_tune u = t;
+        struct fc_settings u;
+        fc_copy_struct(&u, &s, sizeof u);
         if (got == 1 && fc_parse_tune(env, &u))
-            t = u;
+            fc_copy_struct(&s, &u, sizeof s);
         else if (!__atomic_exchange_n(&fc_warned, 1, __ATOMIC_ACQ_REL))
             fc__warn("fastcopy: FASTCOPY_TUNE=", env,
                      got == 1 ? " not understood (expected nt_threshold=, movsb_min=, movsb_max=BYTES[k|m|g], "
@@ -364,25 +687,36 @@ void fc__x86_init(void)
                      "");
     }
 
+    struct fc_x86_tune t;
+    fc_copy_struct(&t, &s.t, sizeof t);
     if (t.movsb_max > t.nt_threshold) t.movsb_max = t.nt_threshold; /* FC_UP_TO_NT; NT is tested first anyway */
     if (t.movsb_max < t.movsb_min) t.movsb_max = t.movsb_min;        /* NT below the window: window empty */
     t.special_min = t.nt_threshold;
     if (t.movsb_min < t.movsb_max && t.movsb_min < t.special_min) t.special_min = t.movsb_min;
 
-    fc_info = in;
+    for (int i = 0; i < FC_SET_COUNT; i++) fc_status.src[i] = s.src[i];
+    for (size_t q = 0; q < sizeof fc_profile_impl_buf; q++) fc_profile_impl_buf[q] = s.impl[q];
+    fc_status.impl = fc_profile_impl_buf[0] ? fc_profile_impl_buf : NULL;
+    fc_copy_struct(&fc_info, &in, sizeof in);
     __atomic_store_n(&fc__x86_tune.special_min, t.special_min, __ATOMIC_RELAXED);
     __atomic_store_n(&fc__x86_tune.nt_threshold, t.nt_threshold, __ATOMIC_RELAXED);
     __atomic_store_n(&fc__x86_tune.movsb_min, t.movsb_min, __ATOMIC_RELAXED);
     __atomic_store_n(&fc__x86_tune.movsb_max, t.movsb_max, __ATOMIC_RELAXED);
     __atomic_store_n(&fc__x86_tune.movsb_gap, t.movsb_gap, __ATOMIC_RELAXED);
     __atomic_store_n(&fc__x86_tune.nt_pages, t.nt_pages, __ATOMIC_RELAXED);
-    __atomic_store_n(&fc_done, 1, __ATOMIC_RELEASE);
+    __atomic_store_n(&fc_state, 2, __ATOMIC_RELEASE);
 }
 
 const struct fc_x86_info *fc__x86_info(void)
 {
     fc__x86_init();
     return &fc_info;
+}
+
+const struct fc_x86_status *fc__x86_status(void)
+{
+    fc__x86_init();
+    return &fc_status;
 }
 
 int fc__x86_probe_sse2(void) { return fc__x86_info()->sse2; }

@@ -22,17 +22,46 @@ extern struct fc_x86_tune fc__x86_tune;
 struct fc_x86_info {
     unsigned max_leaf, max_ext_leaf;
     unsigned family, model;    /* CPUID.1:EAX, extended family/model folded in */
+    unsigned stepping;
     int vendor_intel, vendor_amd;
     int sse2, avx, avx2, erms, fsrm, os_ymm;
     int avx512f, os_zmm;       /* avx512f: CPUID bit and the OS saving opmask + zmm state */
     int avx512bw, bmi2;        /* avx512bw: with avx512f usable; bmi2: CPUID bit */
     int avx_vnni;              /* CPUID.7.1:EAX[4] (reported; Intel generations without the
                                 * zmm clock penalty have it) */
-    int prefer_zmm;            /* policy: 1 avx512 may be the default, 2 avx512-ymmloop */
+    int prefer_zmm;            /* FC_ZMM_*: which ladder is the default (features, then an exception) */
+    size_t l1d_size, l2_size;  /* bytes, 0 if unknown */
     size_t llc_size;           /* bytes of one last-level cache instance, 0 if unknown */
     unsigned llc_level;        /* its level (2 or 3) */
     unsigned llc_threads;      /* logical CPUs sharing it */
 };
+
+enum { FC_ZMM_NO = 0, FC_ZMM_AVX512 = 1, FC_ZMM_YMMLOOP = 2 }; /* avx2 / avx512 / avx512-ymmloop */
+
+/* Where each setting came from, for fastcopy-info. */
+enum { FC_SRC_DEFAULT, FC_SRC_EXCEPTION, FC_SRC_PROFILE, FC_SRC_ENV };
+enum { FC_SET_IMPL, FC_SET_NT, FC_SET_MOVSB, FC_SET_GAP, FC_SET_PAGES, FC_SET_COUNT };
+#define FC_PROFILE_MAX 4096 /* bytes; a larger profile is ignored */
+#define FC_PATH_MAX 512
+#define FC_NOTES 4
+#define FC_NOTE_LEN 400
+struct fc_x86_status {
+    char signature[256];       /* this CPU as a profile's cpu line names it */
+    const char *exception;     /* the measured-CPU exception applied (NULL: features only) */
+    int secure;                /* a secure-execution process (environment ignored) */
+    const char *impl;          /* the entry the profile names, or NULL */
+    unsigned char src[FC_SET_COUNT]; /* FC_SRC_* of each FC_SET_* */
+    char profile[FC_PATH_MAX]; /* the profile in use, "" if none */
+    char notes[FC_NOTES][FC_NOTE_LEN]; /* each profile tried: "PATH: in use / absent / ignored: why" */
+    int nnotes;
+};
+const struct fc_x86_status *fc__x86_status(void);
+
+/* The profile parser on a text of len bytes, checked against this CPU (for
+ * the fuzz test): 1 and the settings it gives, or 0 and the reason in why.
+ * Changes nothing the library uses. */
+int fc__x86_parse_profile(const char *text, long len, char *why, size_t whylen, struct fc_x86_tune *out,
+                          const char **impl);
 
 /* rep movsb: the erms entry and the movsb window of vec_copy.h. */
 static inline void fc__rep_movsb(void *d, const void *s, size_t n)

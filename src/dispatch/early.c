@@ -18,64 +18,119 @@
 #if FC_RAW_SYSCALLS
 
 #if defined(__x86_64__)
-enum { NR_read = 0, NR_write = 1, NR_close = 3, NR_openat = 257 };
-static long fc_sys4(long nr, long a, long b, long c, long d)
+enum { NR_read = 0, NR_write = 1, NR_close = 3, NR_getuid = 102, NR_getgid = 104, NR_geteuid = 107,
+       NR_getegid = 108, NR_openat = 257, NR_statx = 332 };
+static long fc_sys5(long nr, long a, long b, long c, long d, long e)
 {
-    register long r10 __asm__("r10") = d;
+    register long r10 __asm__("r10") = d, r8 __asm__("r8") = e;
     long ret;
     __asm__ volatile("syscall"
                      : "=a"(ret)
-                     : "a"(nr), "D"(a), "S"(b), "d"(c), "r"(r10)
+                     : "a"(nr), "D"(a), "S"(b), "d"(c), "r"(r10), "r"(r8)
                      : "rcx", "r11", "memory");
     return ret;
 }
-#elif defined(__aarch64__)
-enum { NR_openat = 56, NR_close = 57, NR_read = 63, NR_write = 64 };
-static long fc_sys4(long nr, long a, long b, long c, long d)
+#elif defined(__aarch64__) || defined(__riscv)
+/* the generic (asm-generic/unistd.h) numbers */
+enum { NR_openat = 56, NR_close = 57, NR_read = 63, NR_write = 64, NR_getuid = 174, NR_geteuid = 175,
+       NR_getgid = 176, NR_getegid = 177, NR_statx = 291 };
+#if defined(__aarch64__)
+static long fc_sys5(long nr, long a, long b, long c, long d, long e)
 {
     register long x8 __asm__("x8") = nr, x0 __asm__("x0") = a, x1 __asm__("x1") = b;
-    register long x2 __asm__("x2") = c, x3 __asm__("x3") = d;
-    __asm__ volatile("svc 0" : "+r"(x0) : "r"(x8), "r"(x1), "r"(x2), "r"(x3) : "memory");
+    register long x2 __asm__("x2") = c, x3 __asm__("x3") = d, x4 __asm__("x4") = e;
+    __asm__ volatile("svc 0" : "+r"(x0) : "r"(x8), "r"(x1), "r"(x2), "r"(x3), "r"(x4) : "memory");
     return x0;
 }
-#elif defined(__riscv)
-enum { NR_openat = 56, NR_close = 57, NR_read = 63, NR_write = 64 };
-static long fc_sys4(long nr, long a, long b, long c, long d)
+#else
+static long fc_sys5(long nr, long a, long b, long c, long d, long e)
 {
     register long a7 __asm__("a7") = nr, a0 __asm__("a0") = a, a1 __asm__("a1") = b;
-    register long a2 __asm__("a2") = c, a3 __asm__("a3") = d;
-    __asm__ volatile("ecall" : "+r"(a0) : "r"(a7), "r"(a1), "r"(a2), "r"(a3) : "memory");
+    register long a2 __asm__("a2") = c, a3 __asm__("a3") = d, a4 __asm__("a4") = e;
+    __asm__ volatile("ecall" : "+r"(a0) : "r"(a7), "r"(a1), "r"(a2), "r"(a3), "r"(a4) : "memory");
     return a0;
 }
+#endif
 #elif defined(__s390x__)
-enum { NR_read = 3, NR_write = 4, NR_close = 6, NR_openat = 288 };
-static long fc_sys4(long nr, long a, long b, long c, long d)
+enum { NR_read = 3, NR_write = 4, NR_close = 6, NR_getuid = 199, NR_getgid = 200, NR_geteuid = 201,
+       NR_getegid = 202, NR_openat = 288, NR_statx = 379 };
+static long fc_sys5(long nr, long a, long b, long c, long d, long e)
 {
     register long r1 __asm__("r1") = nr, r2 __asm__("r2") = a, r3 __asm__("r3") = b;
-    register long r4 __asm__("r4") = c, r5 __asm__("r5") = d;
-    __asm__ volatile("svc 0" : "+r"(r2) : "r"(r1), "r"(r3), "r"(r4), "r"(r5) : "memory");
+    register long r4 __asm__("r4") = c, r5 __asm__("r5") = d, r6 __asm__("r6") = e;
+    __asm__ volatile("svc 0" : "+r"(r2) : "r"(r1), "r"(r3), "r"(r4), "r"(r5), "r"(r6) : "memory");
     return r2;
 }
 #endif
+static long fc_sys4(long nr, long a, long b, long c, long d) { return fc_sys5(nr, a, b, c, d, 0); }
 
 #define AT_FDCWD_ (-100)
 #define O_RDONLY_CLOEXEC_ 02000000 /* O_RDONLY | O_CLOEXEC: same value on these four */
+#define O_NONBLOCK_ 04000          /* the same on these four too */
+#define AT_EMPTY_PATH_ 0x1000
+#define STATX_MODE_UID_ 0xa        /* STATX_MODE | STATX_UID */
 
 static long fc_open_ro(const char *path) { return fc_sys4(NR_openat, AT_FDCWD_, (long)path, O_RDONLY_CLOEXEC_, 0); }
 static long fc_read(long fd, void *buf, size_t n) { return fc_sys4(NR_read, fd, (long)buf, (long)n, 0); }
 static void fc_close(long fd) { (void)fc_sys4(NR_close, fd, 0, 0, 0); }
 static void fc_write2(const char *p, size_t n) { (void)fc_sys4(NR_write, 2, (long)p, (long)n, 0); }
 
+/* A file opened without blocking (a FIFO must not stall a resolver); its mode
+ * and owner from statx (the same struct on every architecture, unlike stat's):
+ * returns the fd, or -1. */
+static long fc_open_file(const char *path, unsigned *mode, unsigned *uid)
+{
+    long fd = fc_sys4(NR_openat, AT_FDCWD_, (long)path, O_RDONLY_CLOEXEC_ | O_NONBLOCK_, 0);
+    if (fd < 0) return -1;
+    struct { /* struct statx (linux/stat.h), 256 bytes */
+        uint32_t mask, blksize;
+        uint64_t attributes;
+        uint32_t nlink, uid, gid;
+        uint16_t mode, spare0;
+        uint64_t rest[28];
+    } stx;
+    stx.mode = 0;
+    if (fc_sys5(NR_statx, fd, (long)"", AT_EMPTY_PATH_, STATX_MODE_UID_, (long)&stx) != 0) {
+        fc_close(fd);
+        return -1;
+    }
+    *uid = stx.uid;
+    *mode = stx.mode;
+    return fd;
+}
+
+/* Real and effective ids differ: a set-user-ID or set-group-ID process. */
+static int fc_ids_differ(void)
+{
+    return fc_sys4(NR_getuid, 0, 0, 0, 0) != fc_sys4(NR_geteuid, 0, 0, 0, 0) ||
+           fc_sys4(NR_getgid, 0, 0, 0, 0) != fc_sys4(NR_getegid, 0, 0, 0, 0);
+}
+
 #else /* other targets: libc wrappers (dispatch there runs from a constructor) */
 #if FC_DISPATCH_IFUNC
 #error "ifunc dispatch needs early.c's own system calls (src/dispatch/raw_syscalls.h): use FASTCOPY_DISPATCH=pointer"
 #endif
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 static long fc_open_ro(const char *path) { return open(path, O_RDONLY | O_CLOEXEC); }
 static long fc_read(long fd, void *buf, size_t n) { return (long)read((int)fd, buf, n); }
 static void fc_close(long fd) { (void)close((int)fd); }
 static void fc_write2(const char *p, size_t n) { (void)!write(2, p, n); }
+static long fc_open_file(const char *path, unsigned *mode, unsigned *uid)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    struct stat st;
+    if (fd < 0) return -1;
+    if (fstat(fd, &st) != 0) {
+        close(fd);
+        return -1;
+    }
+    *mode = (unsigned)st.st_mode;
+    *uid = (unsigned)st.st_uid;
+    return fd;
+}
+static int fc_ids_differ(void) { return getuid() != geteuid() || getgid() != getegid(); }
 #endif
 
 /* Weak, so that `&environ` is a real test: in position-independent code the
@@ -180,4 +235,85 @@ void fc__warn(const char *a, const char *b, const char *c, const char *d)
         }
     line[n++] = '\n';
     fc_write2(line, n);
+}
+
+/* ---- small files, the auxiliary vector, secure execution ------------------ */
+
+long fc__read_file(const char *path, char *buf, size_t size, int *trusted)
+{
+    unsigned mode = 0, uid = 0;
+    *trusted = 0;
+    if (!size) return FC_FILE_ERROR;
+    buf[0] = 0;
+    long fd = fc_open_file(path, &mode, &uid);
+    if (fd < 0) return FC_FILE_ABSENT;
+    if ((mode & 0170000) != 0100000) { /* not a regular file (a FIFO, a device, a directory) */
+        fc_close(fd);
+        return FC_FILE_ERROR;
+    }
+    size_t have = 0;
+    long got;
+    while ((got = fc_read(fd, buf + have, size - have)) > 0) {
+        have += (size_t)got;
+        if (have == size) break;
+    }
+    fc_close(fd);
+    if (got < 0) return FC_FILE_ERROR;
+    if (have == size) return FC_FILE_TOO_BIG; /* size - 1 bytes at most, so one more means too big */
+    buf[have] = 0;
+    *trusted = uid == 0 && !(mode & 022);
+    return (long)have;
+}
+
+/* /proc/self/auxv (getauxval is libc's).  Test builds (FC_TEST_HOOKS) read
+ * the image named by FASTCOPY_TEST_AUXV instead, through the same parser. */
+unsigned long fc__auxv(unsigned long type, int *found)
+{
+    const char *path = "/proc/self/auxv";
+#ifdef FC_TEST_HOOKS
+    char hook[256];
+    if (fc__early_getenv("FASTCOPY_TEST_AUXV", hook, sizeof hook) == 1 && hook[0]) path = hook;
+#endif
+    *found = 0;
+    long fd = fc_open_ro(path);
+    if (fd < 0) return 0;
+    unsigned long buf[64], val = 0; /* (type, value) pairs */
+    size_t have = 0;                /* bytes in buf */
+    int done = 0;
+    long got;
+    while (!done && (got = fc_read(fd, (char *)buf + have, sizeof buf - have)) > 0) {
+        have += (size_t)got;
+        size_t whole = have / (2 * sizeof(unsigned long));
+        for (size_t i = 0; i < whole && !done; i++) {
+            if (buf[2 * i] == type) {
+                val = buf[2 * i + 1];
+                *found = 1;
+                done = 1;
+            } else if (buf[2 * i] == 0) { /* AT_NULL */
+                done = 1;
+            }
+        }
+        /* keep a partial pair, if any, at the start of buf */
+        size_t used = whole * 2 * sizeof(unsigned long), j = 0;
+        for (; used + j < have; j++) ((char *)buf)[j] = ((char *)buf)[used + j];
+        have = j;
+    }
+    fc_close(fd);
+    return val;
+}
+
+#define FC_AT_SECURE 23
+static int fc_secure_state; /* 0 not known yet, 1 no, 2 yes */
+
+int fc__secure(void)
+{
+    int st = __atomic_load_n(&fc_secure_state, __ATOMIC_RELAXED);
+    if (!st) {
+        int found;
+        unsigned long v = fc__auxv(FC_AT_SECURE, &found);
+        /* no auxv to read (no /proc): set-user/group-ID is what can be seen */
+        st = (found ? v != 0 : fc_ids_differ()) ? 2 : 1;
+        __atomic_store_n(&fc_secure_state, st, __ATOMIC_RELAXED);
+    }
+    return st == 2;
 }

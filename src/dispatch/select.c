@@ -1,20 +1,40 @@
 /*
  * The choice of implementation, made once: the available registry entry of
  * highest rank that the CPU policy does not keep out of the default (its
- * `preferred` hook), unless FASTCOPY_IMPL names another available one.  An unknown
- * or unavailable name gives one warning line on stderr and the default.
- * Callable from an ifunc resolver: no libc calls (see early.c).
+ * `preferred` hook), unless a tuned profile (x86-64: cpu/x86.c) names another
+ * available one, unless FASTCOPY_IMPL does.  An unknown or unavailable name in
+ * FASTCOPY_IMPL gives one warning line on stderr and keeps the choice before
+ * it.  A secure-execution process ignores FASTCOPY_IMPL.  Callable from an
+ * ifunc resolver: no libc calls (see early.c).
  */
 #include "internal.h"
 
 static const struct fc_impl *fc_chosen;
 static int fc_warned;
+static int fc_source; /* FC_SRC_*-like: 0 default, 2 profile, 3 environment (fastcopy-info) */
+
+#if !defined(__x86_64__)
+const char *fc__profile_impl(void) { return 0; } /* profiles: x86-64 only so far */
+#endif
+
+int fc__impl_source(void)
+{
+    (void)fc__select();
+    return __atomic_load_n(&fc_source, __ATOMIC_RELAXED);
+}
 
 static int fc_streq(const char *a, const char *b)
 {
     for (; *a && *a == *b; a++, b++) {
     }
     return *a == *b;
+}
+
+static const struct fc_entry *fc_find(const char *name)
+{
+    for (size_t i = 0; i < fc__registry_len; i++)
+        if (fc_streq(fc__registry[i].pub.name, name)) return &fc__registry[i];
+    return NULL;
 }
 
 static const struct fc_impl *fc_compute(void)
@@ -26,12 +46,19 @@ static const struct fc_impl *fc_compute(void)
         if (e->pub.available && (!e->preferred || e->preferred()) && (!best || e->rank > best->rank)) best = e;
     }
 
+    const char *tuned = fc__profile_impl();
+    const struct fc_entry *prof = tuned ? fc_find(tuned) : NULL;
+    if (prof && prof->pub.available) best = prof, __atomic_store_n(&fc_source, 2, __ATOMIC_RELAXED);
+
     char want[64];
-    if (!fc__early_getenv("FASTCOPY_IMPL", want, sizeof want) || !want[0]) return &best->pub;
-    const struct fc_entry *forced = NULL;
-    for (size_t i = 0; i < fc__registry_len; i++)
-        if (fc_streq(fc__registry[i].pub.name, want)) forced = &fc__registry[i];
-    if (forced && forced->pub.available) return &forced->pub;
+    /* fc__secure() last: it reads the auxiliary vector, which targets without
+     * their own system calls can only do through libc */
+    if (!fc__early_getenv("FASTCOPY_IMPL", want, sizeof want) || !want[0] || fc__secure()) return &best->pub;
+    const struct fc_entry *forced = fc_find(want);
+    if (forced && forced->pub.available) {
+        __atomic_store_n(&fc_source, 3, __ATOMIC_RELAXED);
+        return &forced->pub;
+    }
     if (!__atomic_exchange_n(&fc_warned, 1, __ATOMIC_ACQ_REL))
         fc__warn("fastcopy: FASTCOPY_IMPL=", want,
                  forced ? " is not available on this CPU; using " : " is not a known implementation; using ",
