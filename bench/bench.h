@@ -17,10 +17,27 @@ typedef void *(*copy_fn)(void *, const void *, size_t);
 struct contender {
     char name[48];    /* "generic", "fc_memcpy[generic]", "libc" */
     copy_fn memcpy_fn, memmove_fn;
+    /* NULL, or called before each run of this contender's calls (untimed): sets
+     * the process-wide state its calls need (fastcopy-tune's and fcbench
+     * --tuned's settings: the rep movsb window, the NT threshold).  When one
+     * contender of a set has it, every contender that reads that state must. */
+    void (*enter)(const void *ctx);
+    const void *ctx;
 };
+
+/* Real size distributions (bench/distfile.c): the six shipped, and a batch
+ * of b->len calls drawn from one (sizes, src/dst offsets 0..63; the seed
+ * number fixes the draw); 0 if its file cannot be read (said on stderr). */
+#define FCBENCH_NDISTS 6
+#define FCBENCH_DIST_MAXSIZE 4096
+extern const char *const fcbench_dists[FCBENCH_NDISTS];
+struct bench_batch;
+int fcbench_dist_batch(const char *name, unsigned seed_no, struct bench_batch *b);
+const char *fcbench_dist_dir(void); /* where they are read from */
 
 #define MAX_CONTENDERS 32
 size_t contenders_collect(const char *only_csv, struct contender *out, size_t max);
+extern const char *fcbench_tuned; /* --tuned FILE (contenders.c) */
 
 /* A batch of calls with their own sizes and offsets (the `dist` scenario):
  * call i copies n[i] bytes from src + soff[i] to dst + doff[i]. */

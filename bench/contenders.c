@@ -12,6 +12,58 @@
 #include <string.h>
 
 #include "fastcopy.h"
+#if defined(__x86_64__)
+#include "cpu/x86.h"
+#endif
+
+const char *fcbench_tuned; /* --tuned FILE: a profile, timed as tuned[ENTRY] beside the defaults */
+
+#if defined(__x86_64__)
+/* With --tuned, fastcopy's contenders run with the settings they stand for:
+ * tuned[...] with the profile's (its rep movsb window, NT threshold), every
+ * other fastcopy contender with the defaults this process started with; the
+ * settings are process-wide, so each contender sets them before its calls
+ * (bench.h, enter). */
+static struct fc_x86_tune default_tune, tuned_tune;
+static void enter_tune(const void *ctx) { fc__x86_tune = *(const struct fc_x86_tune *)ctx; }
+
+static size_t add_tuned(struct contender *out, size_t k, size_t max)
+{
+    FILE *f = fopen(fcbench_tuned, "rb");
+    char text[FC_PROFILE_MAX + 1], why[FC_NOTE_LEN];
+    size_t len = f ? fread(text, 1, sizeof text, f) : 0;
+    if (f) fclose(f);
+    const char *impl = NULL;
+    default_tune = fc__x86_tune;
+    if (!f || len > FC_PROFILE_MAX || !fc__x86_parse_profile(text, (long)len, why, sizeof why, &tuned_tune, &impl)) {
+        fprintf(stderr, "fcbench: --tuned %s: %s\n", fcbench_tuned,
+                !f ? "cannot be read" : len > FC_PROFILE_MAX ? "larger than a profile may be" : why);
+        exit(2);
+    }
+    const struct fc_impl *im = fc_impl_find(impl ? impl : fc_active());
+    if (!im || !im->available || k >= max) {
+        fprintf(stderr, "fcbench: --tuned %s: its entry %s does not run here\n", fcbench_tuned, impl ? impl : "?");
+        exit(2);
+    }
+    for (size_t j = 0; j < k; j++) /* fastcopy's own contenders: the defaults */
+        if (!strncmp(out[j].name, "fc[", 3) || fc_impl_find(out[j].name)) {
+            out[j].enter = enter_tune;
+            out[j].ctx = &default_tune;
+        }
+    /* right after fc[...] (or first), for the tables */
+    size_t at = 0;
+    while (at < k && strncmp(out[at].name, "fc[", 3)) at++;
+    at = at < k ? at + 1 : 0;
+    memmove(&out[at + 1], &out[at], (k - at) * sizeof out[0]);
+    memset(&out[at], 0, sizeof out[at]);
+    snprintf(out[at].name, sizeof out[at].name, "tuned[%s]", im->name);
+    out[at].memcpy_fn = (copy_fn)im->memcpy;
+    out[at].memmove_fn = im->memmove;
+    out[at].enter = enter_tune;
+    out[at].ctx = &tuned_tune;
+    return k + 1;
+}
+#endif
 
 static void *(*volatile libc_memcpy)(void *, const void *, size_t) = memcpy;
 static void *(*volatile libc_memmove)(void *, const void *, size_t) = memmove;
@@ -111,6 +163,14 @@ size_t contenders_collect(const char *only_csv, struct contender *out, size_t ma
             out[k++].memmove_fn = im->memmove;
         }
     }
+#if defined(__x86_64__)
+    if (fcbench_tuned) k = add_tuned(out, k, max);
+#else
+    if (fcbench_tuned) {
+        fprintf(stderr, "fcbench: --tuned: profiles are x86-64 only so far\n");
+        exit(2);
+    }
+#endif
     const char *slow = getenv("FCBENCH_TEST_SLOW");
     if (slow && *slow == '1' && wanted(only_csv, "test-slowed") && k < max && (slowed_base = fc_impl_find("generic"))) {
         snprintf(out[k].name, sizeof out[k].name, "test-slowed");

@@ -21,56 +21,17 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "fastcopy.h"
 
 #define BATCH_DEFAULT 65536
 #define BATCH_MAX (1u << 22)
-#define MAXSIZE 4096
-
-static const char *const dists[] = {"MemcpyGoogleA", "MemcpyGoogleB", "MemcpyGoogleD",
-                                    "MemcpyGoogleL", "MemcpyGoogleM", "MemcpyGoogleW"};
-
-/* Reads a distribution into a cumulative table; returns the number of sizes, 0 on error. */
-static size_t load_cdf(const char *path, double *cdf)
-{
-    FILE *f = fopen(path, "r");
-    if (!f) return 0;
-    size_t k = 0;
-    double sum = 0, p;
-    while (k <= MAXSIZE && fscanf(f, "%lf", &p) == 1) {
-        sum += p;
-        cdf[k++] = sum;
-        int c = fgetc(f);
-        if (c != ',') break;
-    }
-    fclose(f);
-    if (!k || sum <= 0) return 0;
-    for (size_t i = 0; i < k; i++) cdf[i] /= sum;
-    return k;
-}
-
-static uint64_t xs(uint64_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return *s;
-}
-
-/* FCBENCH_DIST_DIR, else the source tree's copy, else the installed one. */
-static const char *data_dir(void)
-{
-    const char *e = getenv("FCBENCH_DIST_DIR");
-    if (e && *e) return e;
-    return access(FCBENCH_DIST_SRC "/MemcpyGoogleA.csv", R_OK) == 0 ? FCBENCH_DIST_SRC : FCBENCH_DIST_INSTALLED;
-}
+#define MAXSIZE FCBENCH_DIST_MAXSIZE
 
 void scenario_dist(void)
 {
-    enum { ND = sizeof dists / sizeof dists[0] };
-    static double cdf[MAXSIZE + 1];
+    enum { ND = FCBENCH_NDISTS };
+    const char *const *dists = fcbench_dists;
     size_t batch = BATCH_DEFAULT;
     const char *eb = getenv("FCBENCH_DIST_BATCH");
     if (eb && *eb) {
@@ -94,30 +55,8 @@ void scenario_dist(void)
     for (size_t j = 0; j < k; j++)
         if (!strcmp(fcbench_contenders[j].name, "libc")) libc = j;
     for (size_t d = 0; d < ND; d++) {
-        char path[512];
-        snprintf(path, sizeof path, "%s/%s.csv", data_dir(), dists[d]);
-        size_t sizes = load_cdf(path, cdf);
-        if (!sizes) {
-            fprintf(stderr, "fcbench dist: cannot read %s (set FCBENCH_DIST_DIR)\n", path);
-            continue;
-        }
-        uint64_t seed = 0x9e3779b97f4a7c15ull + d;
         b[nc] = (struct bench_batch){batch, n[nc], so[nc], dof[nc], 0};
-        for (size_t i = 0; i < batch; i++) {
-            double u = (double)(xs(&seed) >> 11) / 9007199254740992.0;
-            size_t lo = 0, hi = sizes - 1; /* first size whose cumulative probability exceeds u */
-            while (lo < hi) {
-                size_t mid = (lo + hi) / 2;
-                if (cdf[mid] > u)
-                    hi = mid;
-                else
-                    lo = mid + 1;
-            }
-            n[nc][i] = (uint32_t)lo;
-            so[nc][i] = (uint8_t)(xs(&seed) & 63);
-            dof[nc][i] = (uint8_t)(xs(&seed) & 63);
-            b[nc].bytes += lo;
-        }
+        if (!fcbench_dist_batch(dists[d], d, &b[nc])) continue;
         bc[nc] = area;
         bc[nc].n = (size_t)(b[nc].bytes / batch + 0.5);
         bc[nc].batch = &b[nc];
@@ -170,7 +109,7 @@ void scenario_dist(void)
     }
     printf("\n== dist: random sizes from real memcpy size distributions (%s), random src/dst offsets\n"
            "   0..63, batches of %zu calls, %s: median ns per call%s\n",
-           data_dir(), batch, opts.cold ? "cold" : "hot",
+           fcbench_dist_dir(), batch, opts.cold ? "cold" : "hot",
            libc == (size_t)-1  ? ""
            : k < 3             ? " (x = time relative to libc, same run)"
                                : " (x = time relative to libc, each contender head to head with libc alone;\n"

@@ -30,6 +30,9 @@
  *   fcbench compare  A.json [B.json] [--base X]   per-case ratios, Mann-Whitney U test
  *   opts: --impl a,b,...  --sizes n,n,...  --cold  --quick  --samples N  --same-pages
  *         --json FILE  --csv FILE
+ *         --tuned PROFILE   a fastcopy-tune profile timed as tuned[ENTRY] beside the defaults
+ *                           (its entry with its settings; the other fastcopy contenders keep
+ *                           this process's defaults)
  *   FCBENCH_LIBS=old=.../libfastcopy.so,new=...: those builds' entries join as
  *         "old:<name>", "old:fc", ... (A/B of builds in one process, e.g.
  *         --impl libc,old:avx2,new:avx2)
@@ -966,7 +969,7 @@ static int usage(void)
 {
     fputs("usage: fcbench list|peak|cliffs|sizes|grid|distance|large|offsets|uaccess|pipe|dist|readback|memmove|all\n"
           "               [--impl a,b,...] [--sizes n,...] [--cold] [--quick] [--samples N] [--same-pages]\n"
-          "               [--json FILE] [--csv FILE]\n"
+          "               [--json FILE] [--csv FILE] [--tuned PROFILE]\n"
           "       fcbench report RESULTS.json [-o DIR]\n"
           "       fcbench targets RESULTS.json [--check]   (the x86-64 issue's targets, fc vs libc)\n"
           "       fcbench compare A.json [B.json] [--base CONTENDER] [--help for more]\n",
@@ -1006,6 +1009,8 @@ int main(int argc, char **argv)
             same_pages = 1;
         else if (!strcmp(argv[i], "--impl") && i + 1 < argc)
             impl = argv[++i];
+        else if (!strcmp(argv[i], "--tuned") && i + 1 < argc)
+            fcbench_tuned = argv[++i];
         else if (!strcmp(argv[i], "--json") && i + 1 < argc)
             json = argv[++i];
         else if (!strcmp(argv[i], "--csv") && i + 1 < argc)

@@ -199,8 +199,11 @@ RUN_CALLS_8(3)
 static const run_fn run_slot[] = {RUN_SLOTS_8(0), RUN_SLOTS_8(1), RUN_SLOTS_8(2), RUN_SLOTS_8(3)};
 _Static_assert(sizeof run_slot / sizeof run_slot[0] == MAX_CONTENDERS, "one timed loop per contender slot");
 
+/* The function to time, after the contender's enter hook (every timed,
+ * calibrating, refilling and validating run picks its function here first). */
 static copy_fn pick(const struct contender *c, const struct bench_case *bc)
 {
+    if (c->enter) c->enter(c->ctx);
     return bc->use_memmove ? c->memmove_fn : c->memcpy_fn;
 }
 

@@ -134,6 +134,7 @@ static size_t kernels(struct contender *k)
     size_t m = 0;
 #define ADD(nm, fn)                                                                                \
     do {                                                                                           \
+        memset(&k[m], 0, sizeof k[m]);                                                            \
         snprintf(k[m].name, sizeof k[m].name, "%s", nm);                                          \
         k[m].memcpy_fn = k[m].memmove_fn = fn;                                                    \
         m++;                                                                                       \

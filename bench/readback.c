@@ -22,6 +22,13 @@ static const size_t rb_sizes[] = {8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 512,
 #define RB_MAX 4096
 
 /* iters dependent calls; returns ns per call. */
+/* the contender's memcpy, after its enter hook (bench.h) */
+static copy_fn rb_fn(const struct contender *c)
+{
+    if (c->enter) c->enter(c->ctx);
+    return c->memcpy_fn;
+}
+
 static double chain(copy_fn fn, unsigned char *dst, const unsigned char *src, size_t n, uint64_t iters)
 {
     copy_fn volatile f = fn;
@@ -66,7 +73,7 @@ void scenario_readback(void)
             if (!valid[j]) continue;
             iters[j] = 64; /* calibrate: a sample of >= min_sample_ns */
             while (iters[j] < ((uint64_t)1 << 30) &&
-                   chain(fcbench_contenders[j].memcpy_fn, dst, src, n, iters[j]) * (double)iters[j] < opts.min_sample_ns)
+                   chain(rb_fn(&fcbench_contenders[j]), dst, src, n, iters[j]) * (double)iters[j] < opts.min_sample_ns)
                 iters[j] *= 2;
         }
         unsigned samples = opts.samples < MAX_SAMPLES ? opts.samples : MAX_SAMPLES;
@@ -75,7 +82,7 @@ void scenario_readback(void)
             bench_round_order(ord, k); /* a new order each round */
             for (size_t c = 0; c < k; c++) {
                 size_t j = ord[c];
-                if (valid[j]) ns[j][r] = chain(fcbench_contenders[j].memcpy_fn, dst, src, n, iters[j]);
+                if (valid[j]) ns[j][r] = chain(rb_fn(&fcbench_contenders[j]), dst, src, n, iters[j]);
             }
         }
         printf("%-8zu", n);

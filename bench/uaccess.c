@@ -92,6 +92,7 @@ void scenario_uaccess(void)
     if (ftruncate(fds[0], 65536) || (fds[1] >= 0 && ftruncate(fds[1], 65536))) perror("ftruncate");
 
     struct contender k[2];
+    memset(k, 0, sizeof k);
     size_t nk = fds[1] >= 0 ? 2 : 1;
     printf("\n== uaccess: the kernel's copy_to_user (test 1: pread into a user buffer at offset) and\n"
            "   copy_from_user (test 2: pwrite from it); copier 1: memfd, copier 2: %s\n"

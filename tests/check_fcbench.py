@@ -13,7 +13,9 @@ dst % 64 = 9 (by cliffs, in the grid and by compare); `fcbench report` writes
 report.html with its plots; `fcbench compare` finds a run equal to itself.
 FCBENCH_LIBS (A/B of builds in one process): the shared library loaded as
 "ab", its entries timed beside this build's; a malformed value exits 2.
-usage: check_fcbench.py FCBENCH SCHEMA WORKDIR [LIBFASTCOPY_SO]
+fastcopy-tune --quick writes a profile in its time budget that the library takes and
+fcbench --tuned times as tuned[ENTRY]; a malformed --tuned profile exits 2.
+usage: check_fcbench.py FCBENCH SCHEMA WORKDIR [LIBFASTCOPY_SO [FASTCOPY_TUNE FASTCOPY_INFO]]
 """
 import csv, json, os, platform, re, statistics, subprocess, sys
 
@@ -26,6 +28,7 @@ except ImportError:
 
 fcbench, schema_path, work = sys.argv[1:4]
 shared_lib = sys.argv[4] if len(sys.argv) > 4 else None
+tune_bin, info_bin = (sys.argv[5], sys.argv[6]) if len(sys.argv) > 6 else (None, None)
 os.makedirs(work, exist_ok=True)
 schema = json.load(open(schema_path))
 env = dict(os.environ, FCBENCH_TEST_SLOW="1")
@@ -235,6 +238,34 @@ if shared_lib:
     if p.returncode != 2 or "tag=path" not in p.stderr:
         fail(f"FCBENCH_LIBS=nopath: exit {p.returncode}, stderr {p.stderr!r}")
     ok("FCBENCH_LIBS: another build's entries timed as ab:*, a malformed value refused")
+
+# fastcopy-tune --quick: a profile within its budget, taken by the library, timed by fcbench --tuned
+if tune_bin:
+    import time
+    prof = os.path.join(work, "profile")
+    t0 = time.monotonic()
+    p = subprocess.run([tune_bin, "--quick", "-o", prof], capture_output=True, text=True)
+    took = time.monotonic() - t0
+    if p.returncode != 0 or not os.path.exists(prof):
+        fail(f"fastcopy-tune --quick exited {p.returncode}\n{p.stdout}\n{p.stderr}")
+    if took > 20:
+        fail(f"fastcopy-tune --quick took {took:.0f} s (its budget: 10 s on 2 cores)")
+    p = subprocess.run([info_bin], env=dict(os.environ, FASTCOPY_PROFILE=prof), capture_output=True, text=True)
+    if p.returncode != 0 or f"profile: {prof}\n" not in p.stdout or "[profile]" not in p.stdout:
+        fail(f"fastcopy-info does not take the profile fastcopy-tune wrote:\n{p.stdout}")
+    out = os.path.join(work, "tuned.json")
+    p = subprocess.run([fcbench, "sizes", "--quick", "--sizes", "64,65536", "--impl", "libc,fc", "--tuned", prof,
+                        "--json", out], env=dict(os.environ, FASTCOPY_PROFILE="off"), capture_output=True, text=True)
+    names = json.load(open(out))["contenders"] if p.returncode == 0 else []
+    if not any(n.startswith("tuned[") for n in names):
+        fail(f"fcbench --tuned: contenders {names}\n{p.stdout}\n{p.stderr}")
+    bad = os.path.join(work, "bad-profile")
+    open(bad, "w").write("fastcopy-profile 1\ncpu another\n")
+    p = subprocess.run([fcbench, "list", "--tuned", bad], capture_output=True, text=True)
+    if p.returncode != 2 or "another CPU" not in p.stderr:
+        fail(f"fcbench --tuned with another CPU's profile: exit {p.returncode}, {p.stderr!r}")
+    ok(f"fastcopy-tune --quick: a profile in {took:.1f} s, taken by the library, timed as tuned[...]; "
+       "another CPU's profile refused")
 
 # report: HTML with its plots
 rep = os.path.join(work, "report")

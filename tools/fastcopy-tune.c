@@ -1,0 +1,583 @@
+/*
+ * fastcopy-tune - measures the x86-64 copy settings on the machine it runs on
+ * and writes a profile (docs/profile.md) that the library reads at load.
+ *
+ *   fastcopy-tune [--quick] [-o FILE | --system | --print] [--samples N]
+ *
+ *   (default)  the per-user profile: $XDG_CONFIG_HOME/fastcopy/profile, else
+ *              $HOME/.config/fastcopy/profile
+ *   --system   the system profile (FC_SYSTEM_PROFILE, ${sysconfdir}/fastcopy/profile)
+ *   -o FILE    that file;  --print: standard output only
+ *   --quick    fewer sizes and samples (about 10 s on a 2-core guest; else under 60)
+ *
+ * It measures with fcbench's engine (bench/measure.c: contenders interleaved
+ * in a random order every round, new physical pages under the buffers every
+ * round, medians), with the library's defaults as the baseline: it re-runs
+ * itself with FASTCOPY_PROFILE=off and without FASTCOPY_TUNE/FASTCOPY_IMPL.
+ * Every comparison carries an A/A pair (the baseline twice, in different
+ * timing slots); the noise band is the larger of 2% and the 90th percentile
+ * of |A'/A - 1| over the phase's cases, and a setting moves away from the
+ * default only where it wins beyond that band:
+ *
+ *   1. entry: each x86 ladder (sse2, avx2, avx512, avx512-ymmloop) against
+ *      the default, head to head, on the six real size distributions and on
+ *      fixed sizes 24 B - 20 KiB at two placements (rep movsb off): taken if
+ *      its geometric mean wins beyond the band and no case loses beyond it;
+ *   2. rep movsb window: the entry with rep movsb at every size against the
+ *      entry without, at 2 KiB up to the NT threshold, aligned and at three
+ *      misaligned placements; first the gap (the (dst - src) mod 4096
+ *      distances where rep movsb must not be used, measured at 64 KiB and
+ *      1 MiB), then, with that gap, each size: on when rep movsb wins beyond
+ *      the band (geometric mean over the placements) and loses at none, off
+ *      when it loses beyond it, the default's choice otherwise; the window is
+ *      the longest run of sizes on;
+ *   3. non-temporal stores: the entry with NT from every size against none,
+ *      hot, at 1/4 to 2x the last-level cache: the threshold is the smallest
+ *      size from which NT wins beyond the band at every larger size; 4
+ *      interleaved streams if they beat one beyond the band there.
+ * It prints each phase's cases and what it chose, and writes every setting
+ * (the profile is complete, keyed by this CPU's signature).
+ */
+#include "bench.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cpu/x86.h"
+#include "fastcopy.h"
+#include "internal.h"
+
+#define KIB ((size_t)1 << 10)
+#define MIB ((size_t)1 << 20)
+#define NEVER ((size_t)-1)
+
+/* One configuration: an entry and the settings its calls run with. */
+struct cfg {
+    const struct fc_impl *im;
+    struct fc_x86_tune t;
+};
+
+static void cfg_enter(const void *ctx)
+{
+    const struct cfg *c = ctx;
+    fc__x86_tune = c->t; /* one thread: the next calls see it */
+}
+
+/* The settings as the library derives them (cpu/x86.c): the window ends at
+ * the NT threshold, special_min is the smaller of the two starts. */
+static struct fc_x86_tune mk(size_t nt, size_t mn, size_t mx, size_t gap, size_t pages)
+{
+    struct fc_x86_tune t = {nt, mn, mx, nt, gap, pages};
+    if (t.movsb_max > t.nt_threshold) t.movsb_max = t.nt_threshold;
+    if (t.movsb_max < t.movsb_min) t.movsb_max = t.movsb_min;
+    if (t.movsb_min < t.movsb_max && t.movsb_min < t.special_min) t.special_min = t.movsb_min;
+    return t;
+}
+
+static struct contender as_contender(const char *name, const struct cfg *c)
+{
+    struct contender k;
+    memset(&k, 0, sizeof k);
+    snprintf(k.name, sizeof k.name, "%s", name);
+    k.memcpy_fn = (copy_fn)c->im->memcpy;
+    k.memmove_fn = c->im->memmove;
+    k.enter = cfg_enter;
+    k.ctx = c;
+    return k;
+}
+
+static struct bench_opts topts;
+static unsigned char *A, *B; /* src, dst arenas */
+static size_t arena_bytes;
+static double t_start;
+static int verbose = 1;
+
+static double elapsed_s(void) { return (now_ns() - t_start) / 1e9; }
+
+static const char *human(size_t n, char *buf, size_t len)
+{
+    if (n == NEVER) snprintf(buf, len, "never");
+    else if (n >= MIB && n % MIB == 0) snprintf(buf, len, "%zu MiB", n / MIB);
+    else if (n >= KIB && n % KIB == 0) snprintf(buf, len, "%zu KiB", n / KIB);
+    else snprintf(buf, len, "%zu B", n);
+    return buf;
+}
+
+/* Measures contenders c[0..k) over the cases (every contender validated on
+ * every case first); t[i * k + j] = median ns per call. */
+static void measure(const struct bench_case *bc, size_t nc, const struct contender *c, size_t k, double *t)
+{
+    unsigned char *valid = calloc(nc * k + 1, 1);
+    struct stats *st = calloc(nc * k + 1, sizeof *st);
+    if (!valid || !st) exit(1);
+    for (size_t i = 0; i < nc; i++)
+        for (size_t j = 0; j < k; j++) {
+            valid[i * k + j] = (unsigned char)bench_validate(&c[j], &bc[i]);
+            if (!valid[i * k + j]) {
+                fprintf(stderr, "fastcopy-tune: %s copies wrong bytes (n = %zu): stopping\n", c[j].name, bc[i].n);
+                exit(1);
+            }
+        }
+    bench_measure_many(&topts, c, k, bc, nc, valid, st, NULL);
+    for (size_t i = 0; i < nc * k; i++) t[i] = st[i].med_ns;
+    free(valid);
+    free(st);
+}
+
+static int cmp_d(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The noise band from the A/A pairs: max(2%, the 90th percentile of |A'/A - 1|). */
+static double noise_band(const double *aa, size_t n)
+{
+    double *v = malloc((n + 1) * sizeof *v);
+    if (!v) exit(1);
+    for (size_t i = 0; i < n; i++) v[i] = fabs(aa[i] - 1.0);
+    qsort(v, n, sizeof *v, cmp_d);
+    double q = n ? v[(size_t)(0.9 * (double)(n - 1) + 0.5)] : 0;
+    free(v);
+    return q > 0.02 ? q : 0.02;
+}
+
+static struct bench_case place(size_t n, size_t so, size_t dof)
+{
+    struct bench_case bc;
+    memset(&bc, 0, sizeof bc);
+    bc.src = A + 4096 + so; /* a page in: validation reads 64 bytes around dst */
+    bc.dst = B + 4096 + dof;
+    bc.n = n;
+    return bc;
+}
+
+/* ---- 1. the entry ------------------------------------------------------------- */
+
+static const struct fc_impl *choose_entry(const struct fc_impl *def, const struct fc_x86_tune *base, double *noise_out)
+{
+    static const char *const ladders[] = {"sse2", "avx2", "avx512", "avx512-ymmloop"};
+    enum { NF = 9, BATCH = 65536 };
+    static const size_t fixed[NF] = {24, 48, 96, 200, 400, 1000, 3000, 8000, 20000};
+    struct bench_case bc[FCBENCH_NDISTS + 2 * NF];
+    static struct bench_batch batches[FCBENCH_NDISTS];
+    static uint32_t bn[FCBENCH_NDISTS][BATCH];
+    static uint8_t bso[FCBENCH_NDISTS][BATCH], bdo[FCBENCH_NDISTS][BATCH];
+    size_t nc = 0;
+    for (unsigned d = 0; d < FCBENCH_NDISTS; d++) {
+        batches[d] = (struct bench_batch){BATCH, bn[d], bso[d], bdo[d], 0};
+        if (!fcbench_dist_batch(fcbench_dists[d], d, &batches[d])) continue;
+        bc[nc] = place(FCBENCH_DIST_MAXSIZE + 64, 0, 0);
+        bc[nc].n = (size_t)(batches[d].bytes / BATCH + 0.5);
+        bc[nc++].batch = &batches[d];
+    }
+    size_t ndist = nc;
+    for (size_t i = 0; i < NF; i++) {
+        bc[nc++] = place(fixed[i], 0, 640);
+        bc[nc++] = place(fixed[i], 13, 1024 + 37);
+    }
+    struct cfg cd = {def, mk(base->nt_threshold, 0, 0, base->movsb_gap, base->nt_pages)};
+    const struct fc_impl *best = def;
+    double best_score = 1.0, noise = 0.02;
+    if (verbose) {
+        printf("\n1. entry: time / %s's (the default), head to head, rep movsb off; %zu distributions, %d sizes x 2 "
+               "placements\n   %-16s %9s %9s %9s %9s\n",
+               def->name, ndist, NF, "entry", "geomean", "best", "worst", "A/A band");
+    }
+    for (size_t e = 0; e < sizeof ladders / sizeof ladders[0]; e++) {
+        const struct fc_impl *im = fc_impl_find(ladders[e]);
+        if (!im || !im->available || im == def) continue;
+        struct cfg cx = {im, cd.t};
+        struct contender c[3] = {as_contender(def->name, &cd), as_contender("A/A", &cd), as_contender(im->name, &cx)};
+        double *t = calloc(nc * 3, sizeof *t), *aa = calloc(nc, sizeof *aa);
+        if (!t || !aa) exit(1);
+        measure(bc, nc, c, 3, t);
+        double lg = 0, lo = 1e9, hi = 0;
+        for (size_t i = 0; i < nc; i++) {
+            double r = t[i * 3 + 2] / t[i * 3];
+            aa[i] = t[i * 3 + 1] / t[i * 3];
+            lg += log(r);
+            if (r < lo) lo = r;
+            if (r > hi) hi = r;
+        }
+        if (verbose > 1)
+            for (size_t i = 0; i < nc; i++)
+                printf("      %-14s n %6zu: %s %.1f ns, A/A %.3f, %s %.3f\n", i < ndist ? fcbench_dists[i] : "fixed",
+                       bc[i].n, def->name, t[i * 3], t[i * 3 + 1] / t[i * 3], im->name, t[i * 3 + 2] / t[i * 3]);
+        double gm = exp(lg / (double)nc), band = noise_band(aa, nc);
+        if (band > noise) noise = band;
+        int wins = gm < 1 - band && hi < 1 + band;
+        if (verbose)
+            printf("   %-16s %8.3fx %8.3fx %8.3fx %8.1f%%%s\n", im->name, gm, lo, hi, 100 * band,
+                   wins ? "  wins beyond the band" : "");
+        if (wins && gm < best_score) best = im, best_score = gm;
+        free(t);
+        free(aa);
+    }
+    *noise_out = noise;
+    return best;
+}
+
+/* ---- 2. the rep movsb window ---------------------------------------------------- */
+
+struct window {
+    size_t min, max, gap;
+};
+
+static struct window choose_window(const struct fc_impl *entry, const struct fc_x86_tune *def, size_t nt_limit,
+                                   double *noise_out)
+{
+    struct window w = {def->movsb_min, def->movsb_max, def->movsb_gap};
+    const struct fc_impl *erms = fc_impl_find("erms");
+    if (!erms || !erms->available) {
+        if (verbose) printf("\n2. rep movsb: no ERMS on this CPU: the window stays closed\n");
+        w.min = w.max = 0;
+        return w;
+    }
+    double noise = 0.02;
+    /* a) the gap: rep movsb (the erms entry, nothing else) against the entry
+     * without it, at (dst - src) mod 4096 = d and 4096 - d */
+    static const size_t dist[] = {0, 16, 64, 128, 256, 512, 1024, 2048};
+    enum { ND = sizeof dist / sizeof dist[0] };
+    size_t gsizes[2] = {64 * KIB, MIB};
+    struct bench_case bc[2 * ND * 2];
+    size_t nc = 0;
+    for (size_t s = 0; s < 2; s++)
+        for (size_t i = 0; i < ND; i++) {
+            bc[nc++] = place(gsizes[s], 0, dist[i]); /* dst - src = +d */
+            bc[nc++] = place(gsizes[s], dist[i], 0); /* -d */
+        }
+    struct cfg cv = {entry, mk(NEVER, 0, 0, def->movsb_gap, def->nt_pages)};
+    struct cfg cr = {erms, cv.t};
+    struct contender c[3] = {as_contender(entry->name, &cv), as_contender("A/A", &cv), as_contender("rep movsb", &cr)};
+    double t[2 * ND * 2 * 3], aa[2 * ND * 2];
+    measure(bc, nc, c, 3, t);
+    for (size_t i = 0; i < nc; i++) aa[i] = t[i * 3 + 1] / t[i * 3];
+    noise = noise_band(aa, nc);
+    /* the gap: past every distance (either side of 0) where rep movsb does
+     * worse against the vector loop than it does far from 4K aliasing (its
+     * ratio at 512..2048 bytes, geometric mean) beyond the band - the dip
+     * near aliasing; whether rep movsb is worth it at all is the window's
+     * question, asked far from aliasing */
+    size_t gap = 0;
+    for (size_t sz = 0; sz < 2; sz++) {
+        double lf = 0;
+        int nf = 0;
+        for (size_t i = 0; i < ND; i++)
+            if (dist[i] >= 512)
+                for (size_t sign = 0; sign < 2; sign++) {
+                    size_t k = (sz * ND + i) * 2 + sign;
+                    lf += log(t[k * 3 + 2] / t[k * 3]);
+                    nf++;
+                }
+        double far = exp(lf / nf);
+        for (size_t i = 0; i < ND; i++)
+            for (size_t sign = 0; sign < 2; sign++) {
+                size_t k = (sz * ND + i) * 2 + sign;
+                if (t[k * 3 + 2] / t[k * 3] > far * (1 + noise) && dist[i] + 1 > gap) gap = dist[i] + 1;
+            }
+    }
+    /* round up to the next tested distance: nearer than it was not seen to be safe */
+    size_t g2 = 0;
+    for (size_t i = 0; i < ND; i++)
+        if (dist[i] >= gap) {
+            g2 = dist[i];
+            break;
+        }
+    if (gap > dist[ND - 1]) g2 = 2048;
+    gap = g2;
+    if (verbose) {
+        printf("\n2. rep movsb (the erms entry) / %s with rep movsb off, by (dst - src) mod 4096 (+d, -d)\n   %9s",
+               entry->name, "n");
+        for (size_t i = 0; i < ND; i++) printf(" %11zu", dist[i]);
+        printf("\n");
+        for (size_t s = 0; s < 2; s++) {
+            char b[32];
+            printf("   %9s", human(gsizes[s], b, sizeof b));
+            for (size_t i = 0; i < ND; i++) {
+                size_t k = (s * ND + i) * 2;
+                printf(" %5.2f %5.2f", t[k * 3 + 2] / t[k * 3], t[(k + 1) * 3 + 2] / t[(k + 1) * 3]);
+            }
+            printf("\n");
+        }
+        printf("   A/A band %.1f%%: gap %zu (rep movsb kept %zu bytes off 4K aliasing)\n", 100 * noise, gap, gap);
+    }
+    w.gap = gap;
+
+    /* b) each size: the entry with the window open everywhere (this gap)
+     * against closed, aligned and at three misaligned placements */
+    static const size_t all_sizes[] = {2 * KIB,   4 * KIB,   8 * KIB,   12 * KIB,  16 * KIB, 24 * KIB,
+                                       32 * KIB,  48 * KIB,  64 * KIB,  128 * KIB, 256 * KIB, 512 * KIB,
+                                       1 * MIB,   2 * MIB,   4 * MIB,   8 * MIB,   16 * MIB,  32 * MIB,
+                                       64 * MIB,  128 * MIB};
+    size_t sizes[sizeof all_sizes / sizeof all_sizes[0]], ns = 0;
+    size_t top = nt_limit < arena_bytes - 8 * KIB ? nt_limit : arena_bytes - 8 * KIB;
+    for (size_t i = 0; i < sizeof all_sizes / sizeof all_sizes[0]; i++)
+        if (all_sizes[i] < top && (!topts.quick || i % 2 == 0 || all_sizes[i] == 24 * KIB)) sizes[ns++] = all_sizes[i];
+    static const size_t pl[4][2] = {{0, 640}, {1, 640}, {0, 641}, {13, 1024 + 3}}; /* src off, dst off */
+    struct bench_case *bw = calloc(ns * 4, sizeof *bw);
+    double *tw = calloc(ns * 4 * 3, sizeof *tw), *aw = calloc(ns * 4, sizeof *aw);
+    if (!bw || !tw || !aw) exit(1);
+    for (size_t i = 0; i < ns; i++)
+        for (size_t p = 0; p < 4; p++) bw[i * 4 + p] = place(sizes[i], pl[p][0], pl[p][1]);
+    struct cfg cc = {entry, mk(NEVER, 0, 0, gap, def->nt_pages)};
+    struct cfg co = {entry, mk(NEVER, 0, NEVER, gap, def->nt_pages)};
+    struct contender c2[3] = {as_contender("closed", &cc), as_contender("A/A", &cc), as_contender("open", &co)};
+    measure(bw, ns * 4, c2, 3, tw);
+    for (size_t i = 0; i < ns * 4; i++) aw[i] = tw[i * 3 + 1] / tw[i * 3];
+    double band = noise_band(aw, ns * 4);
+    if (band > noise) noise = band;
+    int *on = calloc(ns, sizeof *on);
+    if (!on) exit(1);
+    if (verbose)
+        printf("\n   the window, by size: %s with rep movsb / without (aligned, src+1, dst+1, 13/1027); A/A band "
+               "%.1f%%\n",
+               entry->name, 100 * band);
+    for (size_t i = 0; i < ns; i++) {
+        double lg = 0, hi = 0;
+        for (size_t p = 0; p < 4; p++) {
+            double r = tw[(i * 4 + p) * 3 + 2] / tw[(i * 4 + p) * 3];
+            lg += log(r);
+            if (r > hi) hi = r;
+        }
+        double gm = exp(lg / 4);
+        int def_on = sizes[i] >= def->movsb_min && sizes[i] < def->movsb_max;
+        on[i] = gm < 1 - noise && hi < 1 + noise ? 1 : gm > 1 + noise ? 0 : def_on;
+        if (verbose) {
+            char b[32];
+            printf("   %9s", human(sizes[i], b, sizeof b));
+            for (size_t p = 0; p < 4; p++) printf(" %6.3f", tw[(i * 4 + p) * 3 + 2] / tw[(i * 4 + p) * 3]);
+            printf("  geomean %.3f -> %s\n", gm,
+                   gm < 1 - noise && hi < 1 + noise ? "on" : gm > 1 + noise ? "off" : def_on ? "default (on)" : "default (off)");
+        }
+    }
+    /* the longest run of sizes on */
+    size_t best_lo = 0, best_len = 0;
+    for (size_t i = 0; i < ns;) {
+        if (!on[i]) {
+            i++;
+            continue;
+        }
+        size_t j = i;
+        while (j < ns && on[j]) j++;
+        if (j - i > best_len) best_lo = i, best_len = j - i;
+        i = j;
+    }
+    if (!best_len) {
+        w.min = w.max = 0;
+        w.gap = def->movsb_gap; /* no window: the gap means nothing, keep the default's */
+    } else {
+        w.min = sizes[best_lo];
+        w.max = best_lo + best_len < ns ? sizes[best_lo + best_len] : NEVER; /* up to the NT threshold */
+    }
+    free(bw);
+    free(tw);
+    free(aw);
+    free(on);
+    *noise_out = noise;
+    return w;
+}
+
+/* ---- 3. non-temporal stores ----------------------------------------------------- */
+
+static void choose_nt(const struct fc_impl *entry, const struct window *w, const struct fc_x86_tune *def, size_t llc,
+                      size_t *nt_out, size_t *pages_out, double *noise_out)
+{
+    *nt_out = def->nt_threshold;
+    *pages_out = def->nt_pages;
+    if (!llc) {
+        if (verbose) printf("\n3. non-temporal stores: last-level cache unknown: the default kept\n");
+        return;
+    }
+    size_t sizes[8], ns = 0;
+    static const unsigned num[] = {1, 1, 3, 1, 3, 2}, den[] = {4, 2, 4, 1, 2, 1};
+    for (size_t i = 0; i < sizeof num / sizeof num[0]; i++) {
+        size_t n = (llc / den[i] * num[i]) & ~(size_t)4095;
+        if (topts.quick && (i == 0 || i == 2)) continue;
+        if (n && n <= arena_bytes) sizes[ns++] = n;
+    }
+    struct bench_case *bc = calloc(ns, sizeof *bc);
+    double *t = calloc(ns * 4, sizeof *t), *aa = calloc(ns, sizeof *aa);
+    if (!bc || !t || !aa) exit(1);
+    for (size_t i = 0; i < ns; i++) bc[i] = place(sizes[i], 0, 640);
+    size_t wmax = w->max == NEVER ? NEVER : w->max;
+    struct cfg off = {entry, mk(NEVER, w->min, wmax, w->gap, 1)};
+    struct cfg on1 = {entry, mk(0, w->min, wmax, w->gap, 1)};
+    struct cfg on4 = {entry, mk(0, w->min, wmax, w->gap, 4)};
+    struct contender c[4] = {as_contender("no NT", &off), as_contender("A/A", &off), as_contender("NT", &on1),
+                             as_contender("NT x4", &on4)};
+    struct bench_opts saved = topts;
+    topts.samples = topts.quick ? 5 : 9; /* each copy is milliseconds */
+    measure(bc, ns, c, 4, t);
+    topts = saved;
+    for (size_t i = 0; i < ns; i++) aa[i] = t[i * 4 + 1] / t[i * 4];
+    double noise = noise_band(aa, ns);
+    if (verbose)
+        printf("\n3. non-temporal stores, hot: time / %s without NT (window as chosen); A/A band %.1f%%\n   %9s %9s %9s\n",
+               entry->name, 100 * noise, "n", "NT", "NT x4");
+    size_t from = NEVER;
+    for (size_t i = ns; i-- > 0;) {
+        double r = t[i * 4 + 2] / t[i * 4];
+        if (r < 1 - noise) from = sizes[i];
+        else break; /* NT must win at every larger size */
+    }
+    double lg1 = 0, lg4 = 0;
+    size_t nw = 0;
+    for (size_t i = 0; i < ns; i++) {
+        char b[32];
+        if (verbose)
+            printf("   %9s %9.3f %9.3f\n", human(sizes[i], b, sizeof b), t[i * 4 + 2] / t[i * 4], t[i * 4 + 3] / t[i * 4]);
+        if (from != NEVER && sizes[i] >= from) lg1 += log(t[i * 4 + 2]), lg4 += log(t[i * 4 + 3]), nw++;
+    }
+    if (from != NEVER) {
+        *nt_out = from;
+        if (nw && exp((lg4 - lg1) / (double)nw) < 1 - noise) *pages_out = 4;
+        else if (nw && exp((lg4 - lg1) / (double)nw) > 1 + noise) *pages_out = 1;
+    } else {
+        /* NT never wins beyond the band up to 2x the LLC: keep the default
+         * unless NT loses beyond it at the largest size tested */
+        if (ns && t[(ns - 1) * 4 + 2] / t[(ns - 1) * 4] > 1 + noise && def->nt_threshold <= sizes[ns - 1])
+            *nt_out = NEVER;
+    }
+    *noise_out = noise;
+    free(bc);
+    free(t);
+    free(aa);
+}
+
+/* ---- the profile ------------------------------------------------------------------ */
+
+static int default_path(char *buf, size_t len)
+{
+    const char *x = getenv("XDG_CONFIG_HOME"), *h = getenv("HOME");
+    if (x && x[0] == '/') return snprintf(buf, len, "%s/fastcopy/profile", x) < (int)len;
+    if (h && h[0] == '/') return snprintf(buf, len, "%s/.config/fastcopy/profile", h) < (int)len;
+    return 0;
+}
+
+/* mkdir -p of path's directory */
+static void make_dirs(const char *path)
+{
+    char d[FC_PATH_MAX];
+    snprintf(d, sizeof d, "%s", path);
+    for (char *p = d + 1; *p; p++)
+        if (*p == '/') {
+            *p = 0;
+            if (mkdir(d, 0755) != 0 && errno != EEXIST) return;
+            *p = '/';
+        }
+}
+
+int main(int argc, char **argv)
+{
+    int quick = 0, system = 0, print_only = 0;
+    const char *out = NULL;
+    unsigned samples = 0;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--quick")) quick = 1;
+        else if (!strcmp(argv[i], "--system")) system = 1;
+        else if (!strcmp(argv[i], "--print")) print_only = 1;
+        else if (!strcmp(argv[i], "-v")) verbose = 2;
+        else if (!strcmp(argv[i], "-o") && i + 1 < argc) out = argv[++i];
+        else if (!strcmp(argv[i], "--samples") && i + 1 < argc) samples = (unsigned)strtoul(argv[++i], NULL, 0);
+        else {
+            fprintf(stderr, "usage: fastcopy-tune [--quick] [-o FILE | --system | --print] [--samples N] [-v]\n");
+            return 2;
+        }
+    }
+    /* measure against the library's defaults: no profile, no environment overrides */
+    const char *p = getenv("FASTCOPY_PROFILE");
+    if (!p || strcmp(p, "off") || getenv("FASTCOPY_TUNE") || getenv("FASTCOPY_IMPL")) {
+        setenv("FASTCOPY_PROFILE", "off", 1);
+        unsetenv("FASTCOPY_TUNE");
+        unsetenv("FASTCOPY_IMPL");
+        execv("/proc/self/exe", argv);
+        perror("fastcopy-tune: re-exec");
+        return 1;
+    }
+    const struct fc_x86_status *st = fc__x86_status();
+    const struct fc_x86_info *in = fc__x86_info();
+    const struct fc_x86_tune def = fc__x86_tune;
+    const struct fc_impl *def_entry = fc_impl_find(fc_active());
+    t_start = now_ns();
+    char pin[64];
+    pin_to_one_cpu(pin, sizeof pin);
+    bench_opts_init(&topts, quick);
+    topts.samples = samples ? samples : quick ? 7 : 21;
+
+    size_t llc = in->llc_size;
+    arena_bytes = llc ? 2 * llc : 64 * MIB;
+    if (arena_bytes < 4 * MIB) arena_bytes = 4 * MIB;
+    if (arena_bytes > 240 * MIB) arena_bytes = 240 * MIB;
+    if (!bench_alloc_arenas(&A, &B, arena_bytes + 3 * 4096)) { /* fell back to two mappings: fine */
+    }
+    bench_redraw_setup(A, B, 4 * MIB);
+
+    char b1[32], b2[32], b3[32];
+    printf("fastcopy-tune %s: %s (%s)\ncpu %s\n", fc_version(), quick ? "quick" : "full", pin, st->signature);
+    printf("defaults: entry %s; NT from %s (%zu stream%s); rep movsb ", def_entry->name,
+           human(def.nt_threshold, b1, sizeof b1), def.nt_pages, def.nt_pages > 1 ? "s" : "");
+    if (def.movsb_min < def.movsb_max)
+        printf("%s .. %s, gap %zu\n", human(def.movsb_min, b2, sizeof b2), human(def.movsb_max, b3, sizeof b3), def.movsb_gap);
+    else
+        printf("never\n");
+
+    double n1, n2 = 0, n3 = 0;
+    const struct fc_impl *entry = choose_entry(def_entry, &def, &n1);
+    printf("   -> entry %s (%.0f s so far)\n", entry->name, elapsed_s());
+    struct window w = choose_window(entry, &def, def.nt_threshold, &n2);
+    if (w.min < w.max)
+        printf("   -> rep movsb %s .. %s, gap %zu (%.0f s so far)\n", human(w.min, b1, sizeof b1),
+               w.max == NEVER ? "the NT threshold" : human(w.max, b2, sizeof b2), w.gap, elapsed_s());
+    else
+        printf("   -> rep movsb never (%.0f s so far)\n", elapsed_s());
+    size_t nt, pages;
+    choose_nt(entry, &w, &def, llc, &nt, &pages, &n3);
+    printf("   -> NT from %s, %zu stream%s (%.0f s in all)\n", human(nt, b1, sizeof b1), pages, pages > 1 ? "s" : "",
+           elapsed_s());
+
+    /* the profile */
+    time_t now = time(NULL);
+    char date[32];
+    strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    char prof[2048];
+    int len = snprintf(prof, sizeof prof,
+                       "# fastcopy profile, written by fastcopy-tune %s (%s) on %s in %.0f s\n"
+                       "# noise bands (A/A): entry %.1f%%, rep movsb %.1f%%, NT %.1f%%; see docs/profile.md\n"
+                       "fastcopy-profile 1\n"
+                       "cpu %s\n"
+                       "impl %s\n"
+                       "nt_threshold %zu\n"
+                       "movsb_min %zu\n"
+                       "movsb_max %zu\n"
+                       "movsb_gap %zu\n"
+                       "nt_pages %zu\n",
+                       fc_version(), quick ? "--quick" : "full", date, elapsed_s(), 100 * n1, 100 * n2, 100 * n3,
+                       st->signature, entry->name, nt == NEVER ? (size_t)0 : nt, w.min < w.max ? w.min : 0,
+                       w.min < w.max ? (w.max == NEVER ? (size_t)-1 : w.max) : 0, w.gap, pages);
+    if (len < 0 || (size_t)len >= sizeof prof) return 1;
+    char path[FC_PATH_MAX];
+    if (print_only) {
+        fputs(prof, stdout);
+        return 0;
+    }
+    if (out) snprintf(path, sizeof path, "%s", out);
+    else if (system) snprintf(path, sizeof path, "%s", FC_SYSTEM_PROFILE);
+    else if (!default_path(path, sizeof path)) {
+        fprintf(stderr, "fastcopy-tune: neither XDG_CONFIG_HOME nor HOME is an absolute path: use -o FILE\n");
+        return 1;
+    }
+    make_dirs(path);
+    FILE *f = fopen(path, "w");
+    if (!f || fputs(prof, f) < 0 || fclose(f) != 0) {
+        perror(path);
+        return 1;
+    }
+    printf("\nprofile written to %s:\n%s", path, prof);
+    return 0;
+}
