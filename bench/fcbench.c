@@ -28,6 +28,8 @@
  *   fcbench all      [opts]           all of the above but grid (cliffs screens the grid)
  *   fcbench report   RESULTS.json [-o DIR]        HTML report with plots (Python, matplotlib)
  *   fcbench compare  A.json [B.json] [--base X]   per-case ratios, Mann-Whitney U test
+ *   fcbench machine  RESULTS.json [...] -o F.md   the machine's page (docs/machines/): the
+ *                                                 targets, defaults and tuned side by side
  *   opts: --impl a,b,...  --sizes n,n,...  --cold  --quick  --samples N  --same-pages
  *         --json FILE  --csv FILE
  *         --tuned PROFILE   a fastcopy-tune profile timed as tuned[ENTRY] beside the defaults
@@ -972,7 +974,8 @@ static int usage(void)
           "               [--json FILE] [--csv FILE] [--tuned PROFILE]\n"
           "       fcbench report RESULTS.json [-o DIR]\n"
           "       fcbench targets RESULTS.json [--check]   (the x86-64 issue's targets, fc vs libc)\n"
-          "       fcbench compare A.json [B.json] [--base CONTENDER] [--help for more]\n",
+          "       fcbench compare A.json [B.json] [--base CONTENDER] [--help for more]\n"
+          "       fcbench machine RESULTS.json [--profile P] [--tune-log T] -o docs/machines/CPU.md\n",
           stderr);
     return 2;
 }
@@ -997,7 +1000,8 @@ int main(int argc, char **argv)
 {
     if (argc < 2) return usage();
     const char *cmd = argv[1], *impl = NULL, *json = NULL, *csv = NULL;
-    if (!strcmp(cmd, "report") || !strcmp(cmd, "compare") || !strcmp(cmd, "targets")) return exec_report(argc, argv);
+    if (!strcmp(cmd, "report") || !strcmp(cmd, "compare") || !strcmp(cmd, "targets") || !strcmp(cmd, "machine"))
+        return exec_report(argc, argv);
     int quick = 0, cold = 0, same_pages = 0;
     unsigned samples = 0;
     for (int i = 2; i < argc; i++) {

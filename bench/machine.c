@@ -5,6 +5,9 @@
 #include <unistd.h>
 
 #include "bench.h"
+#if defined(__x86_64__)
+#include "cpu/x86.h"
+#endif
 #include "fastcopy.h"
 
 static void cpu_model(char *buf, size_t size)
@@ -145,6 +148,20 @@ void machine_describe(FILE *j, const char *ind)
         snprintf(thp, sizeof thp, "unknown");
     fprintf(j, ",\n%s\"thp\": ", ind);
     json_str(j, thp);
+#if defined(__x86_64__)
+    /* what the library decided here (with the environment fcbench ran in) */
+    const struct fc_x86_status *st = fc__x86_status();
+    fprintf(j, ",\n%s\"cpu_signature\": ", ind);
+    json_str(j, st->signature);
+    fprintf(j, ",\n%s\"fastcopy_settings\": {\"nt_threshold\": %zu, \"movsb_min\": %zu, \"movsb_max\": %zu, "
+               "\"movsb_gap\": %zu, \"nt_pages\": %zu, \"exception\": ",
+            ind, fc__x86_tune.nt_threshold, fc__x86_tune.movsb_min, fc__x86_tune.movsb_max, fc__x86_tune.movsb_gap,
+            fc__x86_tune.nt_pages);
+    json_str(j, st->exception ? st->exception : "");
+    fprintf(j, ", \"profile\": ");
+    json_str(j, st->profile);
+    fprintf(j, "}");
+#endif
 }
 
 void json_str(FILE *f, const char *s)

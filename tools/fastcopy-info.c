@@ -1,7 +1,10 @@
 /*
  * fastcopy-info: prints the registry (what is compiled in, what runs here,
  * what fc_memcpy uses), the CPU facts and thresholds dispatch decided on (x86-64),
- * and runs a short self-check of every available entry.  make bench prints it
+ * with where each came from (default, exception, profile, environment) and
+ * every profile tried, and runs a short self-check of every available entry.
+ * --signature: the cpu line of a profile for this machine; --decisions: the
+ * decisions only, no self-check.  make bench prints it
  * before fcbench.  Linked statically: it reads the library's internal CPU layer.
  */
 #include <stdio.h>
@@ -101,6 +104,9 @@ int main(int argc, char **argv)
     printf("profile: %s\n", st->profile[0] ? st->profile : "none in use");
     for (int i = 0; i < st->nnotes; i++) printf("  %s\n", st->notes[i]);
 #endif
+    /* --decisions: what was decided, without running any routine (the tests'
+     * fake CPUs: FASTCOPY_TEST_CPU in a hooks build) */
+    if (argc == 2 && strcmp(argv[1], "--decisions") == 0) return 0;
     printf("\n");
     printf("%-20s %-9s %-10s %s\n", "implementation", "available", "self-check", "summary");
     for (size_t i = 0; i < fc_impl_count(); i++) {

@@ -26,8 +26,8 @@
  *   1. defaults from features, for any CPU, known or not:
  *        entry         the widest ladder the CPU and OS run: avx512, avx2, sse2
  *        rep movsb     ERMS: no-overlap copies from L1d/2 (16 KiB if unknown)
- *                      up to the NT threshold, not within 128 bytes of
- *                      (dst - src) mod 4096 = 0; no ERMS: never
+ *                      up to the NT threshold, at every (dst - src) mod 4096;
+ *                      no ERMS: never
  *        NT threshold  3/4 of the LLC (24 MiB if unknown), clamped to
  *                      [1 MiB, 256 MiB]; one stream
  *   2. exceptions, each for a CPU that was measured (fc_exceptions[]; the
@@ -62,7 +62,8 @@
 #define FC_NT_MIN (1 * FC_MIB)
 #define FC_NT_MAX (256 * FC_MIB)
 #define FC_UP_TO_NT ((size_t)-1) /* movsb_max: the window ends where non-temporal stores begin */
-#define FC_GAP_DEFAULT 128
+#define FC_GAP_DEFAULT 0    /* rep movsb at every distance (EMR, Zen 5: no deep dip near 4K aliasing) */
+#define FC_GAP_AMD_DIP 128 /* Zen 3, Zen 4: 30x slower within 128 bytes of it */
 #ifndef FC_SYSTEM_PROFILE
 #define FC_SYSTEM_PROFILE "/etc/fastcopy/profile"
 #endif
@@ -82,16 +83,19 @@ struct fc_exception {
     int window;              /* FC_KEEP, or 1: the window below (movsb_min..max, gap), 2: closed */
     size_t movsb_min, movsb_max, movsb_gap;
     int nt_per_thread;       /* NT from the LLC share of one logical CPU, not the whole LLC */
-    unsigned nt_num, nt_den; /* 0/0: FC_KEEP; else NT = LLC * num / den */
+    unsigned nt_num, nt_den; /* 0/0: FC_KEEP; 0/1: never; else NT = LLC * num / den */
     size_t nt_pages;         /* 0: FC_KEEP */
 };
 static const struct fc_exception fc_exceptions[] = {
     /* rep movsb slower than the vector loops at every size, 30x near 4K aliasing */
-    {"AMD Zen 3 (family 0x19 without AVX-512)", FC_AMD, 0x19, 0x19, FC_NO_AVX512F, FC_KEEP, 2, 0, 0, 0, 0, 0, 0,
-     0},
+    {"AMD Zen 3 (family 0x19 without AVX-512)", FC_AMD, 0x19, 0x19, FC_NO_AVX512F, FC_KEEP, 2, 0, 0, FC_GAP_AMD_DIP,
+     0, 0, 0, 0},
     /* zmm ladder, ymm loops (zmm split in two); rep movsb not ahead; NT from half the LLC */
-    {"AMD Zen 4 (family 0x19 with AVX-512)", FC_AMD, 0x19, 0x19, FC_NEED_AVX512F, FC_ZMM_YMMLOOP, 2, 0, 0, 0, 0, 1,
-     2, 0},
+    {"AMD Zen 4 (family 0x19 with AVX-512)", FC_AMD, 0x19, 0x19, FC_NEED_AVX512F, FC_ZMM_YMMLOOP, 2, 0, 0,
+     FC_GAP_AMD_DIP, 0, 1, 2, 0},
+    /* rep movsb beats non-temporal stores at every size past the LLC too (the default's rep
+     * movsb window from L1d/2 then runs to any size) */
+    {"AMD Zen 5 (family 0x1a)", FC_AMD, 0x1a, 0x1a, 0, FC_KEEP, FC_KEEP, 0, 0, 0, 0, 0, 1, 0},
     /* rep movsb from 20 KiB at every distance; NT from a thread's LLC share, 4 pages */
     {"Intel Sapphire/Emerald/Granite Rapids (family 6 with AVX-512 and AVX-VNNI)", FC_INTEL, 6, 6,
      FC_NEED_AVX512F | FC_NEED_AVX_VNNI, FC_KEEP, 1, 20 * FC_KIB, FC_UP_TO_NT, 0, 1, 3, 4, 4},
@@ -560,6 +564,75 @@ const char *fc__profile_impl(void)
     return fc_status.impl;
 }
 
+#ifdef FC_TEST_HOOKS
+/* Test builds only: FASTCOPY_TEST_CPU="vendor=amd|intel|other family=0x1a model=0x2
+ * stepping=0 features=avx2,avx512f,... l1d=48k l2=1m llc=32m/2" replaces what
+ * CPUID said, so that the tests can check the decisions for CPUs this
+ * machine is not (tests/CMakeLists.txt, policy-*; fastcopy-info --decisions,
+ * which runs no copy: the registry then believes in the fake features). */
+static void fc_fake_cpu(struct fc_x86_info *in)
+{
+    char spec[512];
+    if (fc__early_getenv("FASTCOPY_TEST_CPU", spec, sizeof spec) != 1 || !spec[0]) return;
+    struct fc_x86_info f;
+    fc_clear_struct(&f, sizeof f);
+    f.sse2 = 1;
+    f.max_leaf = in->max_leaf;
+    f.max_ext_leaf = in->max_ext_leaf;
+    for (const char *p = spec; *p;) {
+        while (*p == ' ') p++;
+        const char *v;
+        size_t x = 0;
+        if ((v = fc_after(p, "vendor=")) != NULL) {
+            f.vendor_amd = fc_after(v, "amd") != NULL;
+            f.vendor_intel = fc_after(v, "intel") != NULL;
+        } else if ((v = fc_after(p, "features=")) != NULL) {
+            static const char *const names[] = {"avx2", "avx512f", "avx512bw", "bmi2", "erms", "fsrm", "avx-vnni"};
+            int *const flag[] = {&f.avx2, &f.avx512f, &f.avx512bw, &f.bmi2, &f.erms, &f.fsrm, &f.avx_vnni};
+            for (const char *q = v; *q && *q != ' ';) {
+                for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+                    const char *e = fc_after(q, names[i]);
+                    if (e && (*e == ',' || *e == ' ' || !*e)) *flag[i] = 1;
+                }
+                while (*q && *q != ',' && *q != ' ') q++;
+                if (*q == ',') q++;
+            }
+            f.avx = f.os_ymm = f.avx2;
+            f.os_zmm = f.avx512f;
+        } else {
+            static const char *const keys[] = {"family=0x", "model=0x", "stepping=", "l1d=", "l2=", "llc="};
+            size_t k = 0;
+            for (; k < 6 && !(v = fc_after(p, keys[k])); k++) {
+            }
+            if (k < 6) {
+                if (k < 2) {
+                    for (; (*v >= '0' && *v <= '9') || (*v >= 'a' && *v <= 'f'); v++)
+                        x = x * 16 + (size_t)(*v <= '9' ? *v - '0' : *v - 'a' + 10);
+                } else {
+                    const char *e = fc_parse_bytes(v, &x);
+                    if (e) v = e;
+                }
+                if (k == 0) f.family = (unsigned)x;
+                if (k == 1) f.model = (unsigned)x;
+                if (k == 2) f.stepping = (unsigned)x;
+                if (k == 3) f.l1d_size = x;
+                if (k == 4) f.l2_size = x;
+                if (k == 5) {
+                    f.llc_size = x, f.llc_level = 3, f.llc_threads = 1;
+                    if (*v == '/') {
+                        size_t t = 0;
+                        const char *e = fc_parse_bytes(v + 1, &t);
+                        if (e && t) f.llc_threads = (unsigned)t;
+                    }
+                }
+            }
+        }
+        while (*p && *p != ' ') p++;
+    }
+    fc_copy_struct(in, &f, sizeof f);
+}
+#endif
+
 /* ---- the decision -------------------------------------------------------------- */
 
 void fc__x86_init(void)
@@ -621,6 +694,10 @@ void fc__x86_init(void)
         fc_scan_caches(4, &in);
     }
 
+#ifdef FC_TEST_HOOKS
+    fc_fake_cpu(&in); /* FASTCOPY_TEST_CPU: the decisions for another CPU (tests only) */
+#endif
+
     /* 1. defaults from features */
     struct fc_settings s;
     fc_clear_struct(&s, sizeof s);
@@ -649,7 +726,7 @@ void fc__x86_init(void)
         if (x->window) {
             s.t.movsb_min = x->window == 1 ? x->movsb_min : 0;
             s.t.movsb_max = x->window == 1 ? x->movsb_max : 0;
-            s.t.movsb_gap = x->window == 1 ? x->movsb_gap : FC_GAP_DEFAULT;
+            s.t.movsb_gap = x->movsb_gap; /* also a closed row's: FASTCOPY_TUNE may open the window */
             fc_set(&s, FC_SET_MOVSB, FC_SRC_EXCEPTION);
             fc_set(&s, FC_SET_GAP, FC_SRC_EXCEPTION);
         }
@@ -660,7 +737,9 @@ void fc__x86_init(void)
         if (x->nt_pages) s.t.nt_pages = x->nt_pages, fc_set(&s, FC_SET_PAGES, FC_SRC_EXCEPTION);
         break;
     }
-    if (in.llc_size) {
+    if (!nt_num) {
+        s.t.nt_threshold = (size_t)-1; /* never */
+    } else if (in.llc_size) {
         size_t llc = nt_per_thread && in.llc_threads ? in.llc_size / in.llc_threads : in.llc_size;
         size_t nt = llc / nt_den * nt_num;
         s.t.nt_threshold = nt < FC_NT_MIN ? FC_NT_MIN : nt > FC_NT_MAX ? FC_NT_MAX : nt;
