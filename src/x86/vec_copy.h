@@ -59,14 +59,13 @@
  *   |                | tests after the loop (fc_edges_page_safe), backward before it     |
  *   |                | (fc_loop_bwd_edges)                                               |
  *   | >= NT thresh.  | no overlap: dst aligned to 64, non-temporal stores, sfence;      |
- *   |   (no overlap) | threshold from the LLC one core group sees (cpu/x86.c); Intel    |
- *   |                | row: 16 KiB blocks as four interleaved 4 KiB streams, the rest   |
- *   |                | (AMD: all) one stream with prefetch (FASTCOPY_TUNE=nt_pages=1|4) |
+ *   |   (no overlap) | threshold from the LLC one core group sees (cpu/x86.c); with     |
+ *   |                | nt_pages = 4, 16 KiB blocks as four interleaved 4 KiB streams,   |
+ *   |                | the rest one stream with prefetch                                 |
  *   | movsb window   | no overlap, |(dst - src) mod 4096| >= movsb_gap: the first 64     |
- *   |   (no overlap) | bytes by vectors, rep movsb from the 64-aligned dst on.  cpu/x86.c|
- *   |                | policy table: empty on AMD (slower on Zen 3; gap 128), 20 KiB up |
- *   |                | to the NT threshold on Intel SPR/EMR/GNR (gap 0); FASTCOPY_TUNE= |
- *   |                | movsb_min=..,movsb_max=..,movsb_gap=.. sets it                    |
+ *   |   (no overlap) | bytes by vectors, rep movsb from the 64-aligned dst on.  The     |
+ *   |                | window, gap and NT threshold: cpu/x86.c (features, measured      |
+ *   |                | exceptions, a tuned profile, FASTCOPY_TUNE; docs/x86-policy.md)  |
  *
  * Up to 8W every load happens before any store, so memmove needs no overlap
  * test there to be correct (below 64 B it makes one to be fast: fewer loads
@@ -733,8 +732,8 @@ FC_INLINE void *fc_copy_large(fc_u8 *d, const fc_u8 *s, size_t n)
     if (__builtin_expect(n >= fc__x86_tune.special_min, 0)) {
         if (n >= fc__x86_tune.nt_threshold) return fc_loop_nt(d, s, n);
         /* in the window, and not within movsb_gap bytes of 4K aliasing: (dst - src)
-         * mod 4096 outside [-gap, gap) (AMD: 128, rep movsb collapses 30x on Zen 3
-         * there; Intel: 0, no exclusion) */
+         * mod 4096 outside [-gap, gap) (Zen 3/Zen 4: 128, rep movsb collapses 30x
+         * there; EMR and Zen 5, the default: 0, no exclusion) */
         size_t gap = fc__x86_tune.movsb_gap;
         if (n - fc__x86_tune.movsb_min < fc__x86_tune.movsb_max - fc__x86_tune.movsb_min &&
             ((diff + gap) & 4095) >= 2 * gap) {
