@@ -10,8 +10,8 @@
  *          page boundary at every position within 260 bytes of either end
  *          (132 off x86-64; every 64th between), with src placed for both
  *          copy directions.
- *   large: sizes from 2 KiB to 16 MiB around every power of two (+-1) and
- *          page multiples, at offset pairs covering every source shift and
+ *   large: sizes from 2 KiB to 16 MiB (--max-size N: to N, for the slow
+ *          emulated targets) around every power of two (+-1) and page multiples, at offset pairs covering every source shift and
  *          the four flush placements (fewer cases per size above 1 MiB), and
  *          dst across a page boundary 1..257 bytes from either end.
  *
@@ -98,6 +98,7 @@ static void flush_placements(const struct fn_under_test *f, struct arena *S, str
 }
 
 static size_t noffsets = 64; /* --offsets N: src_off, dst_off in 0..N-1 (the flush placements keep all 64) */
+static size_t max_large = (size_t)16 << 20; /* --max-size N: the large grid's sizes up to N + 1 */
 
 /* dst with a page boundary p bytes into it (0 < p < n), src anywhere with
  * (dst - src) mod 4096 = sep: the x86 routines split edge stores at page
@@ -195,7 +196,7 @@ static void grid_large(const struct fn_under_test *f, struct arena *S, struct ar
     static const size_t pairs[][2] = {{0, 0}, {1, 0}, {2, 0}, {3, 0}, {4, 0}, {5, 0},
                                       {6, 0}, {7, 0}, {0, 1}, {3, 13}, {63, 62}, {100, 0}, {0, 100}};
     size_t ps = page_size(), sizes[80], ns = 0;
-    for (int k = 11; k <= 24; k++)
+    for (int k = 11; k <= 24 && ((size_t)1 << k) <= max_large; k++)
         for (int d = -1; d <= 1; d++) sizes[ns++] = ((size_t)1 << k) + (size_t)(long)d;
     for (size_t m = 3; m <= 5; m += 2)
         for (int d = -1; d <= 1; d++) sizes[ns++] = m * ps + (size_t)(long)d;
@@ -239,6 +240,9 @@ int main(int argc, char **argv)
         if (strcmp(argv[i], "--offsets") == 0) {
             noffsets = strtoul(argv[i + 1], NULL, 0);
             if (noffsets < 1 || noffsets > 64) fail("--offsets wants 1..64");
+        } else if (strcmp(argv[i], "--max-size") == 0) {
+            max_large = strtoul(argv[i + 1], NULL, 0);
+            if (max_large < 2048 || max_large > ((size_t)16 << 20)) fail("--max-size wants 2048..16777216");
         }
     struct fn_under_test fns[MAXF];
     size_t nf = collect_functions(argc, argv, fns, MAXF);
