@@ -11,7 +11,8 @@
  *          (132 off x86-64; every 64th between), with src placed for both
  *          copy directions.
  *   large: sizes from 2 KiB to 16 MiB (--max-size N: to N, for the slow
- *          emulated targets) around every power of two (+-1) and page multiples, at offset pairs covering every source shift and
+ *          emulated targets) around every power of two (+-1) and page
+ *          multiples, at offset pairs covering every source shift and
  *          the four flush placements (fewer cases per size above 1 MiB), and
  *          dst across a page boundary 1..257 bytes from either end.
  *
