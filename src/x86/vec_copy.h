@@ -454,10 +454,17 @@ FC_NOINLINE void *fc_edges_page_safe(fc_u8 *d, const fc_u8 *s, size_t n, fc_u8 *
 
 /* The aligned loops: 4 unaligned loads + 4 aligned stores per step; forward
  * while more than 4W remain after dp, backward while more than 4W remain
- * before dp.  Return where they stopped. */
-FC_INLINE fc_u8 *fc_body_fwd(fc_u8 *dp, const fc_u8 *sp, fc_u8 *dend)
+ * before dp.  Return where they stopped.  `sure` (a constant after inlining):
+ * the caller knows that more than 4W remain, so the first step runs untested
+ * (fc_loop_fwd and fc_loop_bwd: n > 8 LW, at most LW skipped).  That test
+ * cost the backward loop 4-10% at 264-512 B (Zen 3, fcbench sizes, a build
+ * with it and one without in one process, 6 runs of 21 rounds, medians of
+ * time / glibc's: aligned 1.08-1.10x -> 0.98-1.03x, dst+1 1.07-1.09x ->
+ * 1.01-1.06x at 264-384 B). */
+FC_INLINE fc_u8 *fc_body_fwd(fc_u8 *dp, const fc_u8 *sp, fc_u8 *dend, int sure)
 {
-    while ((size_t)(dend - dp) > 4 * FC_LW) {
+    if (!sure && (size_t)(dend - dp) <= 4 * FC_LW) return dp;
+    do {
         FC_LVT a = FC_LLOADU((const FC_LVT *)sp), b = FC_LLOADU((const FC_LVT *)(sp + FC_LW));
         FC_LVT c = FC_LLOADU((const FC_LVT *)(sp + 2 * FC_LW)), e = FC_LLOADU((const FC_LVT *)(sp + 3 * FC_LW));
         FC_LSTOREA((FC_LVT *)dp, a);
@@ -466,13 +473,14 @@ FC_INLINE fc_u8 *fc_body_fwd(fc_u8 *dp, const fc_u8 *sp, fc_u8 *dend)
         FC_LSTOREA((FC_LVT *)(dp + 3 * FC_LW), e);
         dp += 4 * FC_LW;
         sp += 4 * FC_LW;
-    }
+    } while ((size_t)(dend - dp) > 4 * FC_LW);
     return dp;
 }
 
-FC_INLINE fc_u8 *fc_body_bwd(fc_u8 *dp, const fc_u8 *sp, fc_u8 *d)
+FC_INLINE fc_u8 *fc_body_bwd(fc_u8 *dp, const fc_u8 *sp, fc_u8 *d, int sure)
 {
-    while ((size_t)(dp - d) > 4 * FC_LW) {
+    if (!sure && (size_t)(dp - d) <= 4 * FC_LW) return dp;
+    do {
         dp -= 4 * FC_LW;
         sp -= 4 * FC_LW;
         FC_LVT e = FC_LLOADU((const FC_LVT *)(sp + 3 * FC_LW)), c = FC_LLOADU((const FC_LVT *)(sp + 2 * FC_LW));
@@ -481,7 +489,7 @@ FC_INLINE fc_u8 *fc_body_bwd(fc_u8 *dp, const fc_u8 *sp, fc_u8 *d)
         FC_LSTOREA((FC_LVT *)(dp + 2 * FC_LW), c);
         FC_LSTOREA((FC_LVT *)(dp + FC_LW), b);
         FC_LSTOREA((FC_LVT *)dp, a);
-    }
+    } while ((size_t)(dp - d) > 4 * FC_LW);
     return dp;
 }
 
@@ -506,8 +514,14 @@ FC_INLINE void *fc_loop_fwd(fc_u8 *d, const fc_u8 *s, size_t n, int apart)
     fc_blk4 t = fc_ld4(s, n - 4 * FC_LW);
     fc_u8 *const dend = d + n;
     size_t skip = FC_LW - ((uintptr_t)d & (FC_LW - 1)); /* 1..W: the head covers it */
-    fc_u8 *dp = fc_body_fwd(d + skip, s + skip, dend);
-    /* tested after the loop, off the path to the first loads (before it: 300-512 B 1.06x slower) */
+    fc_u8 *dp = fc_body_fwd(d + skip, s + skip, dend, 1);
+    /* Tested after the loop, off the path to the first loads (before it: 300-512 B 1.06x slower).
+     * What it costs where each call's first loads wait for the previous call's last stores (src
+     * 1 byte ahead of dst mod 4096, fcbench's src+1; Zen 3, 6 runs, time / glibc's): 264-1536 B
+     * 1.10-1.17x, a build without the test 0.93-1.01x.  Neither the flag computed before the
+     * loop, nor the branch before it, nor the same ALU work with no branch gave that back: cause
+     * not found.  Kept: without it a store straddles a page at ~3% of placements (~6.5 ns
+     * each on Zen 3; the worst-placement target). */
     if (apart && FC_PAGE_SAFE &&
         __builtin_expect(FC_EDGES_NEAR_PAGE(d, FC_LW, dend - 4 * FC_LW, 4 * FC_LW), 0))
         return fc_edges_page_safe(d, s, n, dp, h, t.v[3]); /* a tail call: no frame for the common path */
@@ -535,7 +549,7 @@ FC_INLINE void *fc_loop_bwd(fc_u8 *d, const fc_u8 *s, size_t n, int apart)
     FC_LVT t = FC_LLD(n - FC_LW);
     fc_u8 *const dend = d + n;
     size_t skip = (((uintptr_t)dend - 1) & (FC_LW - 1)) + 1; /* 1..W: the tail covers it */
-    fc_body_bwd(dend - skip, s + n - skip, d);
+    fc_body_bwd(dend - skip, s + n - skip, d, 1);
     fc_st4(d, 0, h);
     FC_LST(n - FC_LW, t);
     return d;
@@ -577,7 +591,7 @@ FC_NOINLINE void *fc_loop_bwd_edges(fc_u8 *d, const fc_u8 *s, size_t n)
     } else {
         FC_LST(n - FC_LW, FC_LLD(n - FC_LW));
     }
-    fc_u8 *dp = fc_body_bwd(dend - skip, s + n - skip, d); /* W-aligned, d < dp <= d + 4W */
+    fc_u8 *dp = fc_body_bwd(dend - skip, s + n - skip, d, 0); /* W-aligned, d < dp <= d + 4W */
     for (dp -= FC_LW; dp > d; dp -= FC_LW) FC_LSTOREA((FC_LVT *)dp, FC_LLOADU((const FC_LVT *)(s + (dp - d))));
     fc_first_page_safe(d, s, FC_LLD(0));
     return d;
@@ -595,7 +609,7 @@ FC_NOINLINE void *fc_move_fwd_page_head(fc_u8 *d, const fc_u8 *s, size_t n)
     fc_blk4 t = fc_ld4(s, n - 4 * FC_LW);
     size_t p = FC_LW - ((uintptr_t)d & (FC_LW - 1)); /* 1..LW-1 */
     fc_copy_lt64(d, s, p); /* the bytes below the boundary, first */
-    fc_body_fwd(d + p, s + p, d + n);
+    fc_body_fwd(d + p, s + p, d + n, 0);
     fc_st4(d, n - 4 * FC_LW, t);
     return d;
 }
@@ -623,7 +637,7 @@ FC_NOINLINE void *fc_move_bwd_page_tail(fc_u8 *d, const fc_u8 *s, size_t n)
     fc_u8 *const dend = d + n;
     size_t r = (uintptr_t)dend & 4095; /* 1..LW-1 */
     fc_copy_lt64(dend - r, s + n - r, r); /* the bytes above the boundary, first */
-    fc_body_bwd(dend - r, s + n - r, d);
+    fc_body_bwd(dend - r, s + n - r, d, 0);
     fc_st4(d, 0, h);
     return d;
 }
@@ -663,7 +677,7 @@ FC_INLINE void *fc_loop_fwd_inorder(fc_u8 *d, const fc_u8 *s, size_t n)
 {
     size_t head = (0 - (uintptr_t)d) & (FC_LW - 1); /* 0..LW-1 bytes up to the aligned dst */
     fc_copy_lt64(d, s, head);
-    fc_u8 *const dend = d + n, *dp = fc_body_fwd(d + head, s + head, dend);
+    fc_u8 *const dend = d + n, *dp = fc_body_fwd(d + head, s + head, dend, 0);
     const fc_u8 *sp = s + (dp - d);
     for (; (size_t)(dend - dp) >= FC_LW; dp += FC_LW, sp += FC_LW) FC_LSTOREA((FC_LVT *)dp, FC_LLOADU((const FC_LVT *)sp));
     fc_copy_lt64(dp, sp, (size_t)(dend - dp)); /* inside one aligned LW block: no page boundary */
@@ -879,6 +893,13 @@ FC_INLINE void *fc_vec_copy(fc_u8 *d, const fc_u8 *s, size_t n, int split)
     fc_vec_8(d, s, n);
     return d;
 #else
+    /* W = 16, 32: 64..4W falls through, 4W+1..8W takes two taken branches.
+     * Measured and not kept (Zen 3, avx2, fcbench sizes and dist, 6 and 4
+     * runs, medians of time / glibc's): 4W+1..8W as the fall-through after
+     * one taken branch (64..4W behind one): 160-256 B 1.09-1.11x -> 1.00-
+     * 1.02x, but 65-128 B 0.86-0.90x -> 1.03-1.13x, and the Google size
+     * mixes 2-4% slower (D 0.86x -> 0.89x); n = 64 also in fc_vec_4 (no test
+     * for it): 64 B 1.18x -> 1.43x. */
 #if FC_W > 16
     if (n <= 2 * FC_W) {
         fc_vec_2(d, s, n);
