@@ -455,7 +455,7 @@ FC_NOINLINE void *fc_edges_page_safe(fc_u8 *d, const fc_u8 *s, size_t n, fc_u8 *
 /* The aligned loops: 4 unaligned loads + 4 aligned stores per step; forward
  * while more than 4W remain after dp, backward while more than 4W remain
  * before dp.  Return where they stopped.  `sure` (a constant after inlining):
- * the caller knows that more than 4W remain, so the first step runs untested
+ * the caller knows that more than 4 LW remain, so the first step runs untested
  * (fc_loop_fwd and fc_loop_bwd: n > 8 LW, at most LW skipped).  That test
  * cost the backward loop 4-10% at 264-512 B (Zen 3, fcbench sizes, a build
  * with it and one without in one process, 6 runs of 21 rounds, medians of
