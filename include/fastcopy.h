@@ -21,6 +21,9 @@
 #define FASTCOPY_H
 
 #include <stddef.h>
+#if defined(__x86_64__) && defined(__linux__)
+#include <signal.h> /* siginfo_t, for fc_checked_handle_fault */
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -75,6 +78,39 @@ FC_API const struct fc_impl *fc_impl_find(const char *name); /* NULL if unknown 
 
 /* "0.1.0" */
 FC_API const char *fc_version(void);
+
+/* Fault-tolerant copy (docs/checked.md).  Built where FC_HAVE_COPY_CHECKED is
+ * defined: x86-64 Linux for now.
+ *
+ * fc_copy_checked copies n bytes from src to dst like memcpy (buffers that
+ * overlap: undefined, as memcpy) and survives the faults of a bad buffer:
+ * SIGSEGV (unmapped, PROT_NONE, read-only dst, non-canonical address) and
+ * SIGBUS (a shared file mapping past the file's end).  It returns the number
+ * of bytes NOT copied: 0 when all were.  On a return r > 0, dst[0, n-r) holds
+ * src[0, n-r); byte n-r is the first that could not be read from src or
+ * written to dst (exact to the byte); each byte of dst[n-r, n) is unchanged
+ * or holds its src byte; nothing outside dst[0, n) is written.
+ * The first call installs SIGSEGV and SIGBUS handlers (SA_SIGINFO |
+ * SA_ONSTACK | SA_NODEFER) that resolve the copy's own faults and pass every
+ * other one to the disposition that was there before (a handler, SIG_IGN or
+ * SIG_DFL, which then kills the process as it would have).
+ *
+ * fc_checked_handle_fault is for programs that install their own SIGSEGV or
+ * SIGBUS handler after the first fc_copy_checked: call it first thing in the
+ * handler; it returns 1 when the fault came from fc_copy_checked and has been
+ * resolved (return from the handler at once: the copy then goes on and
+ * returns its count), 0 otherwise.  Async-signal-safe. */
+#if defined(__x86_64__) && defined(__linux__)
+#define FC_HAVE_COPY_CHECKED 1
+FC_API size_t fc_copy_checked(void *FC_RESTRICT dst, const void *FC_RESTRICT src, size_t n);
+/* siginfo_t is POSIX: declared where <signal.h> has it (not under -std=c11
+ * alone; glibc decides when its first header is read, so ask glibc) */
+#if defined(__GLIBC__) ? defined(__USE_POSIX199309)                                                          \
+                       : ((defined(_POSIX_C_SOURCE) && _POSIX_C_SOURCE >= 199309L) || defined(_XOPEN_SOURCE) || \
+                          defined(_GNU_SOURCE) || defined(_BSD_SOURCE) || defined(_DEFAULT_SOURCE))
+FC_API int fc_checked_handle_fault(int sig, siginfo_t *info, void *ucontext);
+#endif
+#endif
 
 #ifdef __cplusplus
 }

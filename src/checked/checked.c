@@ -1,0 +1,119 @@
+/*
+ * checked.c - fc_copy_checked and fc_checked_handle_fault: the signal side of
+ * the fault-tolerant copy (the copy itself: src/x86/checked.S).
+ *
+ * Mechanism (the kernel's exception tables, per routine): the copy's
+ * instructions that may fault lie in three address ranges, each with a fixup
+ * address.  A SIGSEGV or SIGBUS whose interrupted instruction lies in a range
+ * is resolved by setting the context's instruction pointer to that range's
+ * fixup and returning: the kernel then resumes the copy there, which finishes
+ * it byte by byte and returns the exact count (checked.S).  The copy keeps
+ * everything the fixups need in registers, so the handler reads nothing but
+ * the context: no thread-local storage, no locks, no libc call on that path.
+ *
+ * Installation: SIGSEGV and SIGBUS handlers (SA_SIGINFO | SA_ONSTACK |
+ * SA_NODEFER), once per process, on the first fc_copy_checked call (an
+ * atomic state word: the first caller installs, concurrent first callers wait
+ * for it).  Each previous disposition is kept and a fault that is not ours
+ * goes to it ("chaining"):
+ *   - a handler (SA_SIGINFO or not): called with the same arguments;
+ *   - SIG_DFL, or SIG_IGN for a fault the kernel raised: the default action
+ *     is restored and the handler returns; the faulting instruction runs
+ *     again, faults again, and the process dies of that signal (core dump and
+ *     exit status as without fastcopy: the kernel does not let a program
+ *     ignore a fault it raises);
+ *   - SIG_IGN for a signal another process sent (si_code <= 0): ignored.
+ * The previous handler runs with this handler's signal mask, not its own
+ * sa_mask.  A program that installs its own SIGSEGV/SIGBUS handler after the
+ * first fc_copy_checked must call fc_checked_handle_fault first thing in it.
+ */
+#define _GNU_SOURCE
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <ucontext.h>
+
+#include "fastcopy.h"
+
+#if defined(__x86_64__) && defined(__linux__)
+#include "cpu/x86.h"
+
+/* checked.S */
+extern char fc__checked_sse_begin[], fc__checked_sse_end[], fc__checked_avx2_begin[], fc__checked_avx2_end[];
+extern char fc__checked_bytes_begin[], fc__checked_bytes_end[];
+extern char fc__checked_fixup_sse[], fc__checked_fixup_avx2[], fc__checked_fixup_bytes[];
+size_t fc__checked_sse2(void *dst, const void *src, size_t n, size_t nt_from);
+size_t fc__checked_avx2(void *dst, const void *src, size_t n, size_t nt_from);
+
+#define FC_IN(pc, r) ((uintptr_t)(pc) - (uintptr_t)fc__checked_##r##_begin < \
+                      (uintptr_t)fc__checked_##r##_end - (uintptr_t)fc__checked_##r##_begin)
+
+int fc_checked_handle_fault(int sig, siginfo_t *info, void *ucontext)
+{
+    if ((sig != SIGSEGV && sig != SIGBUS) || !info || !ucontext || info->si_code <= 0)
+        return 0; /* not a fault the kernel raised (kill, sigqueue, tgkill) */
+    greg_t *ip = &((ucontext_t *)ucontext)->uc_mcontext.gregs[REG_RIP];
+    uintptr_t pc = (uintptr_t)*ip;
+    if (FC_IN(pc, sse))
+        *ip = (greg_t)(uintptr_t)fc__checked_fixup_sse;
+    else if (FC_IN(pc, avx2))
+        *ip = (greg_t)(uintptr_t)fc__checked_fixup_avx2;
+    else if (FC_IN(pc, bytes))
+        *ip = (greg_t)(uintptr_t)fc__checked_fixup_bytes;
+    else
+        return 0;
+    return 1;
+}
+
+static struct sigaction fc_prev[2]; /* [0] SIGSEGV, [1] SIGBUS: what was there before */
+static size_t (*fc_checked_copy)(void *, const void *, size_t, size_t);
+static int fc_state; /* 0: not installed, 1: being installed, 2: installed */
+
+static void fc_checked_signal(int sig, siginfo_t *info, void *ucontext)
+{
+    if (fc_checked_handle_fault(sig, info, ucontext)) return;
+    const struct sigaction *p = &fc_prev[sig == SIGBUS];
+    if (p->sa_flags & SA_SIGINFO) {
+        p->sa_sigaction(sig, info, ucontext);
+    } else if (p->sa_handler == SIG_IGN && info->si_code <= 0) {
+        /* ignored, as it was */
+    } else if (p->sa_handler == SIG_DFL || p->sa_handler == SIG_IGN) {
+        static struct sigaction dfl; /* zero: SIG_DFL, empty mask, no flags */
+        sigaction(sig, &dfl, NULL);
+        if (info->si_code <= 0) raise(sig); /* sent, not raised by a fault: deliver it again on return */
+        /* a fault: returning re-runs the instruction, which faults into the default action */
+    } else {
+        p->sa_handler(sig);
+    }
+}
+
+static void fc_checked_install(void)
+{
+    int expect = 0;
+    if (__atomic_compare_exchange_n(&fc_state, &expect, 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+        /* the ymm copy where fc_memcpy runs a ymm or zmm entry (FASTCOPY_IMPL=sse2, or
+         * a CPU without AVX2: the xmm one) */
+        const char *a = fc_active();
+        fc_checked_copy = fc__x86_info()->avx2 && a[0] == 'a' && a[1] == 'v' ? fc__checked_avx2 : fc__checked_sse2;
+        static struct sigaction sa;
+        sa.sa_sigaction = fc_checked_signal;
+        sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+        sigemptyset(&sa.sa_mask);
+        /* the previous dispositions are read first so that a fault between the
+         * installation and sigaction's report of the old one finds them */
+        sigaction(SIGSEGV, NULL, &fc_prev[0]);
+        sigaction(SIGBUS, NULL, &fc_prev[1]);
+        sigaction(SIGSEGV, &sa, &fc_prev[0]);
+        sigaction(SIGBUS, &sa, &fc_prev[1]);
+        __atomic_store_n(&fc_state, 2, __ATOMIC_RELEASE);
+        return;
+    }
+    while (__atomic_load_n(&fc_state, __ATOMIC_ACQUIRE) != 2) __builtin_ia32_pause();
+}
+
+size_t fc_copy_checked(void *restrict dst, const void *restrict src, size_t n)
+{
+    if (__builtin_expect(__atomic_load_n(&fc_state, __ATOMIC_ACQUIRE) != 2, 0)) fc_checked_install();
+    return fc_checked_copy(dst, src, n, fc__x86_tune.nt_threshold);
+}
+#endif

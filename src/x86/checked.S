@@ -1,0 +1,263 @@
+/*
+ * checked.S - fc_copy_checked's copy for x86-64: a copy whose faults
+ * (SIGSEGV, SIGBUS) end it with the exact number of bytes not copied, the way
+ * the kernel's copy_to_user/copy_from_user end theirs: every instruction that
+ * may fault lies in a range that src/checked/checked.c's signal handler knows,
+ * and the handler resumes the copy at that range's fixup instead of letting
+ * the fault kill the process.  No setjmp, no system call per call.
+ *
+ * For:    x86-64 (SysV ABI).  fc__checked_avx2 needs AVX2 and an OS that saves
+ *         the ymm state; fc__checked_sse2 runs on every x86-64.
+ * Needs:  precise faults (the faulting instruction's address in the signal
+ *         context) and no partial stores: an x86 store that faults writes none
+ *         of its bytes.
+ *
+ * Registers (both entries): rdi = dst, rsi = src, rdx = n, rcx = the size from
+ * which the loop stores non-temporally; r8 = done: [0, done) of dst holds src.
+ * Returns rax = bytes not copied (0: all).
+ *
+ * How a fault ends with the exact count: every access in the "bulk" ranges
+ * touches bytes at or above done, and done only grows past bytes already
+ * copied.  A fault there resumes at the range's fixup, which copies [done, n)
+ * byte by byte (.Lbytes).  That loop faults, if at all, at the first byte
+ * that cannot be read from src or written to dst: its own fixup returns
+ * n - done.  Bytes that the vector moves had stored above done before the
+ * fault hold their src bytes; nothing outside dst[0, n) is ever written.
+ * The byte loop redoes at most one block (4W bytes) in the loop and at most
+ * n <= 8W bytes in the short classes.
+ *
+ * Size classes (W = 32 for avx2, 16 for sse2):
+ *
+ *   | n          | technique                                                 |
+ *   |------------|-----------------------------------------------------------|
+ *   | 0..3       | the byte loop                                             |
+ *   | 4..7, 8..15| two 4-byte / two 8-byte moves (first and last)            |
+ *   | 16..31     | two 16-byte moves (first and last)                        |
+ *   | 32..2W     | two W moves (first and last; sse2: 32 only)               |
+ *   | 2W+1..4W   | 4 W moves: first 2, last 2, loads before stores           |
+ *   | 4W+1..8W   | 8 W moves: first 4, last 4, loads before stores           |
+ *   | > 8W       | first W unaligned; then forward blocks of 4 unaligned     |
+ *   |            | loads + 4 aligned stores (done = block start); the last   |
+ *   |            | 4W bytes unaligned after the loop                         |
+ *   | >= rcx     | the same loop with non-temporal stores, sfence after it   |
+ *
+ * Forward only: done must only grow (the memcpy routines' backward loops for
+ * 4K-aliased buffers are not used here).  Overlapping buffers: as memcpy,
+ * undefined.
+ */
+#if defined(__x86_64__) && defined(__linux__)
+
+        .text
+
+/* ---- the sse2 range: the short classes (shared) and the sse2 entry ------ */
+        .p2align 6
+        .globl  fc__checked_sse_begin
+        .hidden fc__checked_sse_begin
+fc__checked_sse_begin:
+
+/* n < 32, both entries: r8 = 0 */
+.Lshort:
+        cmp     $16, %rdx
+        jae     .L16_31
+        cmp     $8, %rdx
+        jae     .L8_15
+        cmp     $4, %rdx
+        jb      .Lbytes_start
+        movl    (%rsi), %eax
+        movl    -4(%rsi,%rdx), %ecx
+        movl    %eax, (%rdi)
+        movl    %ecx, -4(%rdi,%rdx)
+        xorl    %eax, %eax
+        ret
+.L8_15:
+        movq    (%rsi), %rax
+        movq    -8(%rsi,%rdx), %rcx
+        movq    %rax, (%rdi)
+        movq    %rcx, -8(%rdi,%rdx)
+        xorl    %eax, %eax
+        ret
+.L16_31:
+        movdqu  (%rsi), %xmm0
+        movdqu  -16(%rsi,%rdx), %xmm1
+        movdqu  %xmm0, (%rdi)
+        movdqu  %xmm1, -16(%rdi,%rdx)
+        xorl    %eax, %eax
+        ret
+
+/* The ladder and the loop for one width.  LD/ST/STA/STNT: unaligned load,
+ * unaligned store, aligned store, non-temporal store; R0..R7 the registers. */
+.macro CHECKED_BODY W, LD, ST, STA, STNT, R0, R1, R2, R3, R4, R5, R6, R7, VZ, P
+        xorl    %r8d, %r8d
+        cmp     $32, %rdx
+        jb      .Lshort
+        cmp     $(2*\W), %rdx
+        ja      .L\P\()gt2
+        \LD     (%rsi), %\R0
+        \LD     -\W(%rsi,%rdx), %\R1
+        \ST     %\R0, (%rdi)
+        \ST     %\R1, -\W(%rdi,%rdx)
+        \VZ
+        xorl    %eax, %eax
+        ret
+.L\P\()gt2:
+        cmp     $(4*\W), %rdx
+        ja      .L\P\()gt4
+        \LD     (%rsi), %\R0
+        \LD     \W(%rsi), %\R1
+        \LD     -(2*\W)(%rsi,%rdx), %\R2
+        \LD     -\W(%rsi,%rdx), %\R3
+        \ST     %\R0, (%rdi)
+        \ST     %\R1, \W(%rdi)
+        \ST     %\R2, -(2*\W)(%rdi,%rdx)
+        \ST     %\R3, -\W(%rdi,%rdx)
+        \VZ
+        xorl    %eax, %eax
+        ret
+.L\P\()gt4:
+        cmp     $(8*\W), %rdx
+        ja      .L\P\()loop
+        \LD     (%rsi), %\R0
+        \LD     \W(%rsi), %\R1
+        \LD     (2*\W)(%rsi), %\R2
+        \LD     (3*\W)(%rsi), %\R3
+        \LD     -(4*\W)(%rsi,%rdx), %\R4
+        \LD     -(3*\W)(%rsi,%rdx), %\R5
+        \LD     -(2*\W)(%rsi,%rdx), %\R6
+        \LD     -\W(%rsi,%rdx), %\R7
+        \ST     %\R0, (%rdi)
+        \ST     %\R1, \W(%rdi)
+        \ST     %\R2, (2*\W)(%rdi)
+        \ST     %\R3, (3*\W)(%rdi)
+        \ST     %\R4, -(4*\W)(%rdi,%rdx)
+        \ST     %\R5, -(3*\W)(%rdi,%rdx)
+        \ST     %\R6, -(2*\W)(%rdi,%rdx)
+        \ST     %\R7, -\W(%rdi,%rdx)
+        \VZ
+        xorl    %eax, %eax
+        ret
+.L\P\()loop:
+        /* n > 8W: the first W bytes, then done = the first W-aligned dst
+         * offset above 0 (1..W), blocks of 4W while done + 4W <= n */
+        \LD     (%rsi), %\R0
+        \ST     %\R0, (%rdi)
+        movl    %edi, %r8d
+        negl    %r8d
+        andl    $(\W-1), %r8d
+        jnz     1f
+        movl    $\W, %r8d
+1:      lea     -(4*\W)(%rdx), %r9
+        cmp     %rcx, %rdx
+        jae     .L\P\()nt
+        .p2align 4
+2:      \LD     (%rsi,%r8), %\R0
+        \LD     \W(%rsi,%r8), %\R1
+        \LD     (2*\W)(%rsi,%r8), %\R2
+        \LD     (3*\W)(%rsi,%r8), %\R3
+        \STA    %\R0, (%rdi,%r8)
+        \STA    %\R1, \W(%rdi,%r8)
+        \STA    %\R2, (2*\W)(%rdi,%r8)
+        \STA    %\R3, (3*\W)(%rdi,%r8)
+        add     $(4*\W), %r8
+        cmp     %r9, %r8
+        jbe     2b
+.L\P\()tail:
+        /* [done, n) < 4W bytes left: the last 4W bytes as one block */
+        \LD     -(4*\W)(%rsi,%rdx), %\R0
+        \LD     -(3*\W)(%rsi,%rdx), %\R1
+        \LD     -(2*\W)(%rsi,%rdx), %\R2
+        \LD     -\W(%rsi,%rdx), %\R3
+        \ST     %\R0, -(4*\W)(%rdi,%rdx)
+        \ST     %\R1, -(3*\W)(%rdi,%rdx)
+        \ST     %\R2, -(2*\W)(%rdi,%rdx)
+        \ST     %\R3, -\W(%rdi,%rdx)
+        \VZ
+        xorl    %eax, %eax
+        ret
+.L\P\()nt:
+        .p2align 4
+3:      \LD     (%rsi,%r8), %\R0
+        \LD     \W(%rsi,%r8), %\R1
+        \LD     (2*\W)(%rsi,%r8), %\R2
+        \LD     (3*\W)(%rsi,%r8), %\R3
+        \STNT   %\R0, (%rdi,%r8)
+        \STNT   %\R1, \W(%rdi,%r8)
+        \STNT   %\R2, (2*\W)(%rdi,%r8)
+        \STNT   %\R3, (3*\W)(%rdi,%r8)
+        add     $(4*\W), %r8
+        cmp     %r9, %r8
+        jbe     3b
+        sfence
+        jmp     .L\P\()tail
+.endm
+
+/* size_t fc__checked_sse2(void *dst, const void *src, size_t n, size_t nt_from) */
+        .p2align 6
+        .globl  fc__checked_sse2
+        .hidden fc__checked_sse2
+        .type   fc__checked_sse2, @function
+fc__checked_sse2:
+        CHECKED_BODY 16, movdqu, movdqu, movdqa, movntdq, xmm0, xmm1, xmm2, xmm3, xmm4, xmm5, xmm6, xmm7, , s
+        .size   fc__checked_sse2, .-fc__checked_sse2
+
+        .globl  fc__checked_sse_end
+        .hidden fc__checked_sse_end
+fc__checked_sse_end:
+
+/* ---- the avx2 range ----------------------------------------------------- */
+/* size_t fc__checked_avx2(void *dst, const void *src, size_t n, size_t nt_from) */
+        .p2align 6
+        .globl  fc__checked_avx2_begin
+        .hidden fc__checked_avx2_begin
+fc__checked_avx2_begin:
+        .globl  fc__checked_avx2
+        .hidden fc__checked_avx2
+        .type   fc__checked_avx2, @function
+fc__checked_avx2:
+        CHECKED_BODY 32, vmovdqu, vmovdqu, vmovdqa, vmovntdq, ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7, vzeroupper, a
+        .size   fc__checked_avx2, .-fc__checked_avx2
+        .globl  fc__checked_avx2_end
+        .hidden fc__checked_avx2_end
+fc__checked_avx2_end:
+
+/* ---- fixups (never fault) ----------------------------------------------- */
+        .p2align 4
+        .globl  fc__checked_fixup_avx2
+        .hidden fc__checked_fixup_avx2
+fc__checked_fixup_avx2:
+        vzeroupper
+        .globl  fc__checked_fixup_sse
+        .hidden fc__checked_fixup_sse
+fc__checked_fixup_sse:
+        sfence                  /* the non-temporal stores before the fault, ordered */
+        jmp     .Lbytes_start
+
+/* ---- the byte range: [done, n) one byte at a time ----------------------- */
+        .p2align 4
+        .globl  fc__checked_bytes_begin
+        .hidden fc__checked_bytes_begin
+fc__checked_bytes_begin:
+.Lbytes_start:
+        cmp     %rdx, %r8
+        jae     2f
+1:      movzbl  (%rsi,%r8), %eax
+        movb    %al, (%rdi,%r8)
+        inc     %r8
+        cmp     %rdx, %r8
+        jb      1b
+2:      xorl    %eax, %eax
+        ret
+        .globl  fc__checked_bytes_end
+        .hidden fc__checked_bytes_end
+fc__checked_bytes_end:
+
+/* a fault in the byte loop: byte `done` is the first one that cannot be copied */
+        .globl  fc__checked_fixup_bytes
+        .hidden fc__checked_fixup_bytes
+fc__checked_fixup_bytes:
+        mov     %rdx, %rax
+        sub     %r8, %rax
+        ret
+
+#endif
+
+        .section .note.GNU-stack, "", @progbits
