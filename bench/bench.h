@@ -23,6 +23,9 @@ struct contender {
      * contender of a set has it, every contender that reads that state must. */
     void (*enter)(const void *ctx);
     const void *ctx;
+    /* memcpy_fn returns a count of bytes not copied (fc_copy_checked, called
+     * through copy_fn: x86-64 returns either in rax), not dst: 0 is right */
+    int ret_count;
 };
 
 /* Real size distributions (bench/distfile.c): the six shipped, and a batch
@@ -146,6 +149,7 @@ void scenario_uaccess(void);
 void scenario_pipe(void);
 void scenario_dist(void);
 void scenario_readback(void);
+void scenario_checked(void);
 /* The sizes a scenario runs: --sizes if given, else its default list. */
 size_t pick_sizes(const size_t *dflt, size_t ndflt, const size_t **out);
 void scenario_peak(void);

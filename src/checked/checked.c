@@ -14,7 +14,8 @@
  * Installation: SIGSEGV and SIGBUS handlers (SA_SIGINFO | SA_ONSTACK |
  * SA_NODEFER), once per process, on the first fc_copy_checked call (an
  * atomic state word: the first caller installs, concurrent first callers wait
- * for it).  Each previous disposition is kept and a fault that is not ours
+ * for it); fc_copy_checked (checked.S) tests one byte, fc__checked_mode,
+ * and reaches this file only until the installation is done.  Each previous disposition is kept and a fault that is not ours
  * goes to it ("chaining"):
  *   - a handler (SA_SIGINFO or not): called with the same arguments;
  *   - SIG_DFL, or SIG_IGN for a fault the kernel raised: the default action
@@ -42,8 +43,9 @@
 extern char fc__checked_sse_begin[], fc__checked_sse_end[], fc__checked_avx2_begin[], fc__checked_avx2_end[];
 extern char fc__checked_bytes_begin[], fc__checked_bytes_end[];
 extern char fc__checked_fixup_sse[], fc__checked_fixup_avx2[], fc__checked_fixup_bytes[];
-size_t fc__checked_sse2(void *dst, const void *src, size_t n, size_t nt_from);
-size_t fc__checked_avx2(void *dst, const void *src, size_t n, size_t nt_from);
+size_t fc__checked_sse2(void *dst, const void *src, size_t n);
+size_t fc__checked_avx2(void *dst, const void *src, size_t n);
+_Static_assert(offsetof(struct fc_x86_tune, nt_threshold) == 0, "checked.S reads nt_threshold at offset 0");
 
 #define FC_IN(pc, r) ((uintptr_t)(pc) - (uintptr_t)fc__checked_##r##_begin < \
                       (uintptr_t)fc__checked_##r##_end - (uintptr_t)fc__checked_##r##_begin)
@@ -66,7 +68,10 @@ int fc_checked_handle_fault(int sig, siginfo_t *info, void *ucontext)
 }
 
 static struct sigaction fc_prev[2]; /* [0] SIGSEGV, [1] SIGBUS: what was there before */
-static size_t (*fc_checked_copy)(void *, const void *, size_t, size_t);
+/* Read by fc_copy_checked (checked.S) on every call: 0 until the handlers are
+ * in (it then calls fc__checked_first), then 1 (the avx2 copy) or 2 (sse2). */
+unsigned char fc__checked_mode;
+size_t fc__checked_first(void *dst, const void *src, size_t n);
 static int fc_state; /* 0: not installed, 1: being installed, 2: installed */
 
 static void fc_checked_signal(int sig, siginfo_t *info, void *ucontext)
@@ -87,14 +92,14 @@ static void fc_checked_signal(int sig, siginfo_t *info, void *ucontext)
     }
 }
 
-static void fc_checked_install(void)
+__attribute__((noinline, cold)) static void fc_checked_install(void)
 {
     int expect = 0;
     if (__atomic_compare_exchange_n(&fc_state, &expect, 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
         /* the ymm copy where fc_memcpy runs a ymm or zmm entry (FASTCOPY_IMPL=sse2, or
          * a CPU without AVX2: the xmm one) */
         const char *a = fc_active();
-        fc_checked_copy = fc__x86_info()->avx2 && a[0] == 'a' && a[1] == 'v' ? fc__checked_avx2 : fc__checked_sse2;
+        unsigned char mode = fc__x86_info()->avx2 && a[0] == 'a' && a[1] == 'v' ? 1 : 2;
         static struct sigaction sa;
         sa.sa_sigaction = fc_checked_signal;
         sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
@@ -105,15 +110,19 @@ static void fc_checked_install(void)
         sigaction(SIGBUS, NULL, &fc_prev[1]);
         sigaction(SIGSEGV, &sa, &fc_prev[0]);
         sigaction(SIGBUS, &sa, &fc_prev[1]);
+        /* the copy only once the handlers are in: a thread that reads this
+         * mode reads a store that follows the sigaction calls */
+        __atomic_store_n(&fc__checked_mode, mode, __ATOMIC_RELEASE);
         __atomic_store_n(&fc_state, 2, __ATOMIC_RELEASE);
         return;
     }
     while (__atomic_load_n(&fc_state, __ATOMIC_ACQUIRE) != 2) __builtin_ia32_pause();
 }
 
-size_t fc_copy_checked(void *restrict dst, const void *restrict src, size_t n)
+size_t fc__checked_first(void *dst, const void *src, size_t n)
 {
-    if (__builtin_expect(__atomic_load_n(&fc_state, __ATOMIC_ACQUIRE) != 2, 0)) fc_checked_install();
-    return fc_checked_copy(dst, src, n, fc__x86_tune.nt_threshold);
+    fc_checked_install();
+    return __atomic_load_n(&fc__checked_mode, __ATOMIC_ACQUIRE) == 1 ? fc__checked_avx2(dst, src, n)
+                                                                     : fc__checked_sse2(dst, src, n);
 }
 #endif

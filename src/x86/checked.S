@@ -12,9 +12,10 @@
  *         context) and no partial stores: an x86 store that faults writes none
  *         of its bytes.
  *
- * Registers (both entries): rdi = dst, rsi = src, rdx = n, rcx = the size from
- * which the loop stores non-temporally; r8 = done: [0, done) of dst holds src.
- * Returns rax = bytes not copied (0: all).
+ * Registers (both entries): rdi = dst, rsi = src, rdx = n; r8 = done: [0,
+ * done) of dst holds src.  Returns rax = bytes not copied (0: all).  The loop
+ * streams its stores from fc__x86_tune.nt_threshold (fc_memcpy's threshold,
+ * read at offset 0 of that struct: src/checked/checked.c asserts it).
  *
  * How a fault ends with the exact count: every access in the "bulk" ranges
  * touches bytes at or above done, and done only grows past bytes already
@@ -24,22 +25,25 @@
  * n - done.  Bytes that the vector moves had stored above done before the
  * fault hold their src bytes; nothing outside dst[0, n) is ever written.
  * The byte loop redoes at most one block (4W bytes) in the loop and at most
- * n <= 8W bytes in the short classes.
+ * n <= 8W bytes in the short classes.  Below 8 bytes the 4..16 class moves 8
+ * bytes through the red zone (scratch, never src or dst): a fault there is
+ * impossible, and its stores are not dst's.
  *
  * Size classes (W = 32 for avx2, 16 for sse2):
  *
  *   | n          | technique                                                 |
  *   |------------|-----------------------------------------------------------|
- *   | 0..3       | the byte loop                                             |
- *   | 4..7, 8..15| two 4-byte / two 8-byte moves (first and last)            |
- *   | 16..31     | two 16-byte moves (first and last)                        |
- *   | 32..2W     | two W moves (first and last; sse2: 32 only)               |
- *   | 2W+1..4W   | 4 W moves: first 2, last 2, loads before stores           |
+ *   | 0..3       | bytes first, middle, last                                 |
+ *   | 4..16      | two 4-byte and two 8-byte moves, no branch at 8 (red zone)|
+ *   | 17..2W-1   | four 16-byte moves at 0, a, n-16-a, n-16, a = 11(n-16)/32 |
+ *   | 2W         | 2 W moves                                                 |
+ *   | 2W+1..4W   | 4 W moves: first 2, last 2, loads before stores (the      |
+ *   |            | fall-through: no taken branch)                            |
  *   | 4W+1..8W   | 8 W moves: first 4, last 4, loads before stores           |
  *   | > 8W       | first W unaligned; then forward blocks of 4 unaligned     |
  *   |            | loads + 4 aligned stores (done = block start); the last   |
  *   |            | 4W bytes unaligned after the loop                         |
- *   | >= rcx     | the same loop with non-temporal stores, sfence after it   |
+ *   | >= NT      | the same loop with non-temporal stores, sfence after it   |
  *
  * Forward only: done must only grow (the memcpy routines' backward loops for
  * 4K-aliased buffers are not used here).  Overlapping buffers: as memcpy,
@@ -55,53 +59,81 @@
         .hidden fc__checked_sse_begin
 fc__checked_sse_begin:
 
-/* n < 32, both entries: r8 = 0 */
-.Lshort:
+/* n < 2W, both entries (r8 = 0), as fc_memcpy's short classes
+ * (src/x86/vec_copy.h): 0..3 bytes first, middle, last; 4..16 two 4-byte and
+ * two 8-byte moves with no branch at 8 (below 8 the 8-byte moves go to a
+ * scratch block in the red zone below the stack pointer, which a leaf
+ * function owns and signal delivery skips: loads from rsp-28..rsp-17, stores
+ * to rsp-16..rsp-5); 17..2W-1 four 16-byte moves at 0, a, n-16-a, n-16 with
+ * a = 11(n-16)/32, which overlap or touch for every n in 16..64: no branch
+ * at 32. */
+        .p2align 6
+.Llt2w:
         cmp     $16, %rdx
-        jae     .L16_31
-        cmp     $8, %rdx
-        jae     .L8_15
+        ja      .L17
         cmp     $4, %rdx
-        jb      .Lbytes_start
-        movl    (%rsi), %eax
-        movl    -4(%rsi,%rdx), %ecx
-        movl    %eax, (%rdi)
-        movl    %ecx, -4(%rdi,%rdx)
+        jb      .Llt4
+        mov     %rsi, %rax                      /* s8 */
+        mov     %rdi, %rcx                      /* d8 */
+        lea     -24(%rsp), %r9
+        lea     -12(%rsp), %r10
+        cmp     $8, %rdx
+        cmovb   %r9, %rax
+        cmovb   %r10, %rcx
+        movl    (%rsi), %r9d
+        movl    -4(%rsi,%rdx), %r10d
+        movq    (%rax), %r11
+        movq    -8(%rax,%rdx), %rax
+        movl    %r9d, (%rdi)
+        movl    %r10d, -4(%rdi,%rdx)
+        movq    %r11, (%rcx)
+        movq    %rax, -8(%rcx,%rdx)
         xorl    %eax, %eax
         ret
-.L8_15:
-        movq    (%rsi), %rax
-        movq    -8(%rsi,%rdx), %rcx
-        movq    %rax, (%rdi)
-        movq    %rcx, -8(%rdi,%rdx)
-        xorl    %eax, %eax
-        ret
-.L16_31:
+        .p2align 6
+.L17:
+        lea     -16(%rdx), %rcx                 /* m = n - 16 */
+        lea     (%rcx,%rcx,4), %rax
+        lea     (%rcx,%rax,2), %rax             /* 11 m */
+        shr     $5, %rax                        /* a */
+        sub     %rax, %rcx                      /* m - a */
         movdqu  (%rsi), %xmm0
-        movdqu  -16(%rsi,%rdx), %xmm1
+        movdqu  (%rsi,%rax), %xmm1
+        movdqu  (%rsi,%rcx), %xmm2
+        movdqu  -16(%rsi,%rdx), %xmm3
         movdqu  %xmm0, (%rdi)
-        movdqu  %xmm1, -16(%rdi,%rdx)
+        movdqu  %xmm1, (%rdi,%rax)
+        movdqu  %xmm2, (%rdi,%rcx)
+        movdqu  %xmm3, -16(%rdi,%rdx)
         xorl    %eax, %eax
+        ret
+        .p2align 6
+.Llt4:
+        test    %rdx, %rdx
+        jz      1f
+        mov     %rdx, %rcx
+        shr     %rcx                            /* n / 2 */
+        movzbl  (%rsi), %eax
+        movzbl  (%rsi,%rcx), %r9d
+        movzbl  -1(%rsi,%rdx), %r10d
+        movb    %al, (%rdi)
+        movb    %r9b, (%rdi,%rcx)
+        movb    %r10b, -1(%rdi,%rdx)
+1:      xorl    %eax, %eax
         ret
 
-/* The ladder and the loop for one width.  LD/ST/STA/STNT: unaligned load,
+/* Every jump target starts a 64-byte line (as -falign-jumps=64 does for the
+ * C routines, CMakeLists.txt): the padding before it is never executed.
+ * The ladder and the loop for one width.  LD/ST/STA/STNT: unaligned load,
  * unaligned store, aligned store, non-temporal store; R0..R7 the registers. */
 .macro CHECKED_BODY W, LD, ST, STA, STNT, R0, R1, R2, R3, R4, R5, R6, R7, VZ, P
+        /* 2W+1..4W falls through (no taken branch), as in fc_memcpy */
         xorl    %r8d, %r8d
-        cmp     $32, %rdx
-        jb      .Lshort
-        cmp     $(2*\W), %rdx
-        ja      .L\P\()gt2
-        \LD     (%rsi), %\R0
-        \LD     -\W(%rsi,%rdx), %\R1
-        \ST     %\R0, (%rdi)
-        \ST     %\R1, -\W(%rdi,%rdx)
-        \VZ
-        xorl    %eax, %eax
-        ret
-.L\P\()gt2:
         cmp     $(4*\W), %rdx
         ja      .L\P\()gt4
+        cmp     $(2*\W), %rdx
+        jb      .Llt2w
+        je      .L\P\()eq2
         \LD     (%rsi), %\R0
         \LD     \W(%rsi), %\R1
         \LD     -(2*\W)(%rsi,%rdx), %\R2
@@ -113,6 +145,16 @@ fc__checked_sse_begin:
         \VZ
         xorl    %eax, %eax
         ret
+        .p2align 6
+.L\P\()eq2:                                    /* n = 2W: two vectors */
+        \LD     (%rsi), %\R0
+        \LD     \W(%rsi), %\R1
+        \ST     %\R0, (%rdi)
+        \ST     %\R1, \W(%rdi)
+        \VZ
+        xorl    %eax, %eax
+        ret
+        .p2align 6
 .L\P\()gt4:
         cmp     $(8*\W), %rdx
         ja      .L\P\()loop
@@ -135,6 +177,7 @@ fc__checked_sse_begin:
         \VZ
         xorl    %eax, %eax
         ret
+        .p2align 6
 .L\P\()loop:
         /* n > 8W: the first W bytes, then done = the first W-aligned dst
          * offset above 0 (1..W), blocks of 4W while done + 4W <= n */
@@ -146,7 +189,7 @@ fc__checked_sse_begin:
         jnz     1f
         movl    $\W, %r8d
 1:      lea     -(4*\W)(%rdx), %r9
-        cmp     %rcx, %rdx
+        cmp     fc__x86_tune(%rip), %rdx
         jae     .L\P\()nt
         .p2align 4
 2:      \LD     (%rsi,%r8), %\R0
@@ -173,6 +216,7 @@ fc__checked_sse_begin:
         \VZ
         xorl    %eax, %eax
         ret
+        .p2align 6
 .L\P\()nt:
         .p2align 4
 3:      \LD     (%rsi,%r8), %\R0
@@ -190,7 +234,7 @@ fc__checked_sse_begin:
         jmp     .L\P\()tail
 .endm
 
-/* size_t fc__checked_sse2(void *dst, const void *src, size_t n, size_t nt_from) */
+/* size_t fc__checked_sse2(void *dst, const void *src, size_t n) */
         .p2align 6
         .globl  fc__checked_sse2
         .hidden fc__checked_sse2
@@ -203,9 +247,22 @@ fc__checked_sse2:
         .hidden fc__checked_sse_end
 fc__checked_sse_end:
 
-/* ---- the avx2 range ----------------------------------------------------- */
-/* size_t fc__checked_avx2(void *dst, const void *src, size_t n, size_t nt_from) */
+/* ---- size_t fc_copy_checked(void *dst, const void *src, size_t n) -------
+ * The API's entry: falls into the avx2 copy once installed with it (mode 1,
+ * no taken branch); the sse2 copy for mode 2; the first call (mode 0) goes to
+ * checked.c, which installs the handlers and sets the mode. */
         .p2align 6
+        .globl  fc_copy_checked
+#if defined(FASTCOPY_STATIC_BUILD) && FASTCOPY_STATIC_BUILD
+        .hidden fc_copy_checked
+#endif
+        .type   fc_copy_checked, @function
+fc_copy_checked:
+        cmpb    $1, fc__checked_mode(%rip)
+        jne     .Lnot_avx2
+
+/* ---- the avx2 range ----------------------------------------------------- */
+/* size_t fc__checked_avx2(void *dst, const void *src, size_t n) */
         .globl  fc__checked_avx2_begin
         .hidden fc__checked_avx2_begin
 fc__checked_avx2_begin:
@@ -218,6 +275,12 @@ fc__checked_avx2:
         .globl  fc__checked_avx2_end
         .hidden fc__checked_avx2_end
 fc__checked_avx2_end:
+        .p2align 4
+.Lnot_avx2:
+        cmpb    $2, fc__checked_mode(%rip)
+        je      fc__checked_sse2
+        jmp     fc__checked_first
+        .size   fc_copy_checked, .-fc_copy_checked
 
 /* ---- fixups (never fault) ----------------------------------------------- */
         .p2align 4
