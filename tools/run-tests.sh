@@ -32,7 +32,7 @@ run_target() {
   case $t in
     # with the hardening Ubuntu's gcc enables by default (a static binary's ifunc
     # resolver once crashed reading the stack canary before TLS existed)
-    native-gcc)   args+=(-DCMAKE_C_COMPILER=gcc -DFASTCOPY_PROVE_RIG=ON "-DCMAKE_C_FLAGS=-fstack-protector-strong -fcf-protection") ;;
+    native-gcc)   args+=(-DCMAKE_C_COMPILER=gcc -DFASTCOPY_PROVE_RIG=ON "-DCMAKE_C_FLAGS=-fstack-protector-strong -fcf-protection" -DCMAKE_ASM_FLAGS=-fcf-protection) ;;
     native-clang) args+=(-DCMAKE_C_COMPILER=clang) ;;
     sanitize)     args+=(-DCMAKE_C_COMPILER=gcc "-DFASTCOPY_SANITIZE=address,undefined" -DCMAKE_BUILD_TYPE=RelWithDebInfo) ;;
     riscv64|aarch64|s390x|i686) args+=(-DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchains/$t-linux-gnu.cmake") ;;

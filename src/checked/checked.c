@@ -1,6 +1,7 @@
 /*
- * checked.c - fc_copy_checked and fc_checked_handle_fault: the signal side of
- * the fault-tolerant copy (the copy itself: src/x86/checked.S).
+ * checked.c - the signal side of fc_copy_checked: fc_checked_handle_fault,
+ * the handlers and their installation on first use (fc_copy_checked's entry
+ * and the copy itself: src/x86/checked.S).
  *
  * Mechanism (the kernel's exception tables, per routine): the copy's
  * instructions that may fault lie in three address ranges, each with a fixup
