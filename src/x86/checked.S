@@ -122,6 +122,24 @@ fc__checked_sse_begin:
 1:      xorl    %eax, %eax
         ret
 
+/* The loop: 4 loads at done, 4 aligned stores (STORE: ordinary or
+ * non-temporal) at done, done += 4W, again while done <= r9 = n - 4W.  done
+ * is the block's start at every load and store of it. */
+.macro CHECKED_LOOP W, LD, STORE, R0, R1, R2, R3
+        .p2align 4
+4:      \LD     (%rsi,%r8), %\R0
+        \LD     \W(%rsi,%r8), %\R1
+        \LD     (2*\W)(%rsi,%r8), %\R2
+        \LD     (3*\W)(%rsi,%r8), %\R3
+        \STORE  %\R0, (%rdi,%r8)
+        \STORE  %\R1, \W(%rdi,%r8)
+        \STORE  %\R2, (2*\W)(%rdi,%r8)
+        \STORE  %\R3, (3*\W)(%rdi,%r8)
+        add     $(4*\W), %r8
+        cmp     %r9, %r8
+        jbe     4b
+.endm
+
 /* Every jump target starts a 64-byte line (as -falign-jumps=64 does for the
  * C routines, CMakeLists.txt): the padding before it is never executed.
  * The ladder and the loop for one width.  LD/ST/STA/STNT: unaligned load,
@@ -191,18 +209,7 @@ fc__checked_sse_begin:
 1:      lea     -(4*\W)(%rdx), %r9
         cmp     fc__x86_tune(%rip), %rdx
         jae     .L\P\()nt
-        .p2align 4
-2:      \LD     (%rsi,%r8), %\R0
-        \LD     \W(%rsi,%r8), %\R1
-        \LD     (2*\W)(%rsi,%r8), %\R2
-        \LD     (3*\W)(%rsi,%r8), %\R3
-        \STA    %\R0, (%rdi,%r8)
-        \STA    %\R1, \W(%rdi,%r8)
-        \STA    %\R2, (2*\W)(%rdi,%r8)
-        \STA    %\R3, (3*\W)(%rdi,%r8)
-        add     $(4*\W), %r8
-        cmp     %r9, %r8
-        jbe     2b
+        CHECKED_LOOP \W, \LD, \STA, \R0, \R1, \R2, \R3
 .L\P\()tail:
         /* [done, n) < 4W bytes left: the last 4W bytes as one block */
         \LD     -(4*\W)(%rsi,%rdx), %\R0
@@ -218,18 +225,7 @@ fc__checked_sse_begin:
         ret
         .p2align 6
 .L\P\()nt:
-        .p2align 4
-3:      \LD     (%rsi,%r8), %\R0
-        \LD     \W(%rsi,%r8), %\R1
-        \LD     (2*\W)(%rsi,%r8), %\R2
-        \LD     (3*\W)(%rsi,%r8), %\R3
-        \STNT   %\R0, (%rdi,%r8)
-        \STNT   %\R1, \W(%rdi,%r8)
-        \STNT   %\R2, (2*\W)(%rdi,%r8)
-        \STNT   %\R3, (3*\W)(%rdi,%r8)
-        add     $(4*\W), %r8
-        cmp     %r9, %r8
-        jbe     3b
+        CHECKED_LOOP \W, \LD, \STNT, \R0, \R1, \R2, \R3
         sfence
         jmp     .L\P\()tail
 .endm
