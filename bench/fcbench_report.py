@@ -793,6 +793,22 @@ def uaccess_sentences(run):
     return out
 
 
+def label_n_rows(rs, names, cell):
+    """One row per (label, n) of results rs, labels in first-seen order, n ascending: [label, size, one
+    cell per contender in names ("-" where it has no result; else cell(contender, result, case), case being
+    that row's results by contender)].  Returns the rows and their (label, n, case)."""
+    by = defaultdict(dict)
+    for r in rs:
+        by[(r["label"], r["n"])][r["contender"]] = r
+    rows, cases = [], []
+    for lbl in dict.fromkeys(r["label"] for r in rs):
+        for n in sorted({r["n"] for r in rs if r["label"] == lbl}):
+            case = by[(lbl, n)]
+            rows.append([lbl, fmt_size(n)] + [cell(c, case[c], case) if c in case else "-" for c in names])
+            cases.append((lbl, n, case))
+    return rows, cases
+
+
 def int_ranges(values):
     """Sorted integers as "1..31, 40, 42..44"."""
     v = sorted(values)
@@ -1454,20 +1470,12 @@ class Report:
         page.p("Each contender's memmove with src and dst in one buffer, dst = src + delta (delta > 0 needs a "
                "backward copy, delta < 0 a forward one), and the aligned non-overlapping move as reference; hot. "
                "GB/s, and in brackets the time relative to libc's memmove in the same case.")
-        at = {(r["contender"], r["label"], r["n"]): r for r in rs}
         names = run.ordered({r["contender"] for r in rs})
-        rows = []
-        for lbl in dict.fromkeys(r["label"] for r in rs):
-            for n in sorted({r["n"] for r in rs if r["label"] == lbl}):
-                row = [lbl, fmt_size(n)]
-                base = at.get(("libc", lbl, n))
-                for c in names:
-                    r = at.get((c, lbl, n))
-                    cell = fmt_num(r["gbps"]) if r else "-"
-                    if r and base and c != "libc":
-                        cell += f" ({fmt_ratio(r['med_ns'] / base['med_ns'])})"
-                    row.append(cell)
-                rows.append(row)
+
+        def cell(c, r, case):
+            base = case.get("libc")
+            return fmt_num(r["gbps"]) + (f" ({fmt_ratio(r['med_ns'] / base['med_ns'])})" if base and c != "libc" else "")
+        rows, _ = label_n_rows(rs, names, cell)
         page.table(["overlap", "n"] + [f"{c} GB/s" for c in names], rows, num={1})
 
     def checked(self):
@@ -1480,25 +1488,18 @@ class Report:
                "sigsetjmp guard per call, with and without saving the signal mask; process_vm_readv on the own "
                "pid); hot. GB/s, and for fc_copy_checked in brackets its throughput over fc_memcpy's in the same "
                "case (target: >= 0.95x from 256 B, >= 0.90x below).")
-        at = {(r["contender"], r["label"], r["n"]): r for r in rs}
         names = run.ordered({r["contender"] for r in rs})
-        rows, flags = [], []
-        for lbl in dict.fromkeys(r["label"] for r in rs):
-            for n in sorted({r["n"] for r in rs if r["label"] == lbl}):
-                row, flag = [lbl, fmt_size(n)], False
-                fc = at.get(("fc_memcpy", lbl, n))
-                for c in names:
-                    r = at.get((c, lbl, n))
-                    cell = fmt_num(r["gbps"]) if r else "-"
-                    if r and fc and c == "fc_copy_checked":
-                        x = fc["med_ns"] / r["med_ns"]
-                        cell += f" ({x:.2f}x)"
-                        flag = lbl in ("aligned", "src+1") and x < (0.95 if n >= 256 else 0.90)
-                    row.append(cell)
-                rows.append(row)
-                flags.append(flag)
-        page.table(["placement", "n"] + [f"{c} GB/s" for c in names], rows, num={1},
-                   flags=[i for i, f in enumerate(flags) if f])
+
+        def x(case):  # fc_copy_checked's throughput over fc_memcpy's in one case
+            c, f = case.get("fc_copy_checked"), case.get("fc_memcpy")
+            return f["med_ns"] / c["med_ns"] if c and f else None
+
+        def cell(c, r, case):
+            return fmt_num(r["gbps"]) + (f" ({x(case):.2f}x)" if c == "fc_copy_checked" and x(case) else "")
+        rows, cases = label_n_rows(rs, names, cell)
+        flags = [i for i, (lbl, n, case) in enumerate(cases)
+                 if lbl in ("aligned", "src+1") and x(case) and x(case) < (0.95 if n >= 256 else 0.90)]
+        page.table(["placement", "n"] + [f"{c} GB/s" for c in names], rows, num={1}, flags=flags)
 
     def large(self):
         run, page = self.run, self.page
