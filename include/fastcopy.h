@@ -21,7 +21,9 @@
 #define FASTCOPY_H
 
 #include <stddef.h>
-#if defined(__x86_64__) && defined(__linux__)
+#if defined(__linux__) && (defined(__x86_64__) || defined(__i386__) || defined(__aarch64__) || \
+                          (defined(__riscv) && __riscv_xlen == 64) || defined(__s390x__))
+#define FC_HAVE_COPY_CHECKED 1
 #include <signal.h> /* siginfo_t, for fc_checked_handle_fault */
 #endif
 
@@ -80,7 +82,7 @@ FC_API const struct fc_impl *fc_impl_find(const char *name); /* NULL if unknown 
 FC_API const char *fc_version(void);
 
 /* Fault-tolerant copy (docs/checked.md).  Built where FC_HAVE_COPY_CHECKED is
- * defined: x86-64 Linux for now.
+ * defined: Linux on x86-64, AArch64, RV64, s390x and i386.
  *
  * fc_copy_checked copies n bytes from src to dst like memcpy (buffers that
  * overlap: undefined, as memcpy) and survives the faults of a bad buffer:
@@ -100,8 +102,7 @@ FC_API const char *fc_version(void);
  * handler; it returns 1 when the fault came from fc_copy_checked and has been
  * resolved (return from the handler at once: the copy then goes on and
  * returns its count), 0 otherwise.  Async-signal-safe. */
-#if defined(__x86_64__) && defined(__linux__)
-#define FC_HAVE_COPY_CHECKED 1
+#if defined(FC_HAVE_COPY_CHECKED)
 FC_API size_t fc_copy_checked(void *FC_RESTRICT dst, const void *FC_RESTRICT src, size_t n);
 /* siginfo_t is POSIX: declared where <signal.h> has it (not under -std=c11
  * alone; glibc decides when its first header is read, so ask glibc) */

@@ -31,7 +31,7 @@ if(SHARED)
   execute_process(COMMAND ${NM} -D --defined-only ${SHARED} OUTPUT_VARIABLE dyn)
   string(REGEX MATCHALL "[ \t][A-Za-z] [^ \t\n]+" syms "${dyn}")
   set(api fc_memcpy fc_memmove fc_active fc_impl_count fc_impl_at fc_impl_find fc_version FASTCOPY_0
-    fc_copy_checked fc_checked_handle_fault) # the last two: x86-64 Linux only
+    fc_copy_checked fc_checked_handle_fault) # the last two: Linux on x86-64, AArch64, RV64
   set(extra "")
   foreach(s IN LISTS syms)
     string(REGEX REPLACE "^[ \t][A-Za-z] ([^@]+).*$" "\\1" name "${s}")

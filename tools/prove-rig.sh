@@ -4,19 +4,29 @@
 # A mutation that no longer applies (the code moved) fails this script too,
 # so the list cannot go stale silently.
 #   tools/prove-rig.sh WORKDIR [C_COMPILER]
+#   tools/prove-rig.sh WORKDIR --cross TOOLCHAIN_FILE ARCH EMULATOR [ARGS...]
+# Cross (riscv64, aarch64 under qemu-user): only the mutants of that
+# architecture's own assembly; the portable ones are proven natively.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-work=${1:?usage: prove-rig.sh WORKDIR [C_COMPILER]}
+work=${1:?usage: prove-rig.sh WORKDIR [C_COMPILER] | WORKDIR --cross TOOLCHAIN ARCH EMULATOR...}
 cc=${2:-cc}
+arch=$(uname -m) emu=() cmake_args=(-DCMAKE_C_COMPILER="$cc")
+if [ "$cc" = --cross ]; then
+  cmake_args=(-DCMAKE_TOOLCHAIN_FILE="${3:?toolchain file}")
+  arch=${4:?architecture}
+  emu=("${@:5}")
+fi
 tree=$work/tree build=$work/build
 rm -rf "$tree" && mkdir -p "$tree"
 for f in "$root"/*; do # the whole source tree, without build outputs
   case ${f##*/} in build | bench-results) ;; *) cp -r "$f" "$tree/" ;; esac
 done
-cmake -S "$tree" -B "$build" -G Ninja -DCMAKE_C_COMPILER="$cc" >/dev/null || exit 1
+cmake -S "$tree" -B "$build" -G Ninja "${cmake_args[@]}" >/dev/null || exit 1
 
 # name | file | perl substitution (applied once, must change the file) | [NAME=value ...] test that must fail
-mutants=(
+mutants=()
+[ ${#emu[@]} -eq 0 ] && mutants=(
   "over-write 1 byte past dst|src/portable/byte.c|s/fc_bytes_fwd\(dst, src, n\);/fc_bytes_fwd(dst, src, n + 1);/|test_grid small --impl byte"
   "over-write 1 byte before dst|src/portable/generic.c|s/    fc_align_dst_fwd\(&d, &s, &n\);/    d[-1] = s[0];\n    fc_align_dst_fwd(&d, &s, &n);/|test_grid small --impl generic"
   "over-read 1 byte past src|src/portable/byte.c|s/fc_bytes_fwd\(dst, src, n\);/fc_bytes_fwd(dst, src, n);\n    __asm__ volatile(\"\" : : \"r\"(((const volatile unsigned char *)src)[n]));/|test_grid small --impl byte"
@@ -32,7 +42,22 @@ mutants=(
   "inline: head/tail blocks load the tail one byte early|include/fastcopy/inline.h|s/const unsigned char \*fc_t = s \+ n - FC_HT_W \* \(K\);/const unsigned char *fc_t = s + n - FC_HT_W * (K) - 1;/|test_inline"
   "inline: limit off by one (257 copied inline)|include/fastcopy/inline.h|s/if \(n > FC_INLINE_MAX\) return/if (n > FC_INLINE_MAX + 1) return/|test_inline"
 )
-if [ "$(uname -m)" = x86_64 ]; then # the x86-64 routines (one template, both widths)
+case $arch in # fc_copy_checked's copy on the emulated targets
+  riscv64) mutants+=(
+    "rv64 checked copy: count one too high|src/riscv/rv64_checked.S|s/        sub     a0, a2, t0\n/        sub     a0, a2, t0\n        addi    a0, a0, 1\n/|test_checked exact quick"
+    "rv64 checked copy: shifted word merged with the wrong left shift|src/riscv/rv64_checked.S|s/        li      a4, 64\n/        li      a4, 56\n/|test_checked exact quick"
+    "rv64 checked copy: word fault resumes one word late|src/riscv/rv64_checked.S|s/^\.Lfix_words:\n/.Lfix_words:\n        addi    t0, t0, 8\n/m|test_checked exact quick") ;;
+  aarch64) mutants+=(
+    "aarch64 checked copy: count one too high|src/aarch64/checked.S|s/        sub     x0, x2, x3\n/        sub     x0, x2, x3\n        add     x0, x0, #1\n/|test_checked exact quick"
+    "aarch64 checked copy: last block ends one byte early|src/aarch64/checked.S|s/        sub     x4, x2, #32 /        sub     x4, x2, #33 /|test_checked exact quick") ;;
+  s390x) mutants+=(
+    "s390x checked copy: count one too high|src/s390x/checked.S|s/        sgr     %r2, %r5\n/        sgr     %r2, %r5\n        aghi    %r2, 1\n/|test_checked exact quick"
+    "s390x checked copy: second move of a block stores one byte late|src/s390x/checked.S|s/        stg     %r0, 8\(%r5,%r2\)/        stg     %r0, 9(%r5,%r2)/|test_checked exact quick") ;;
+  i686) mutants+=(
+    "i386 checked copy: count one too high|src/i386/checked.S|s/        subl    %ecx, %eax\n/        subl    %ecx, %eax\n        incl    %eax\n/|test_checked exact quick"
+    "i386 checked copy: third move of a block loads one byte late|src/i386/checked.S|s/        movl    8\(%esi,%ecx\), %eax/        movl    9(%esi,%ecx), %eax/|test_checked exact quick") ;;
+esac
+if [ "$arch" = x86_64 ] && [ ${#emu[@]} -eq 0 ]; then # the x86-64 routines (one template, both widths)
   mutants+=(
     "x86 backward loop tail one byte short|src/x86/vec_copy.h|s/    FC_LST\(n - FC_LW, t\);\n    return d;/    FC_LST(n - FC_LW - 1, t);\n    return d;/|test_overlap --impl avx2"
     "x86 8-vector block boundary off by one|src/x86/vec_copy.h|s/    if \(n <= 8 \* FC_W\) \{/    if (n <= 8 * FC_W + 1) {/|test_grid small --impl sse2"
@@ -92,13 +117,14 @@ for m in "${mutants[@]}"; do
     echo "STALE   $name: the mutant does not compile"; tail -n 5 "$work/build.log"
     stale=$((stale + 1))
   else
-    out=$(timeout 300 env "${envs[@]}" "$build/tests/$@" 2>&1); rc=$?
+    bin=$build/tests/$1; shift
+    out=$(timeout 300 env "${envs[@]}" "${emu[@]}" "$bin" "$@" 2>&1); rc=$?
     line=$(grep -m1 '^FAIL' <<<"$out")
     if [ $rc -ne 0 ] && [ -n "$line" ]; then
-      echo "caught  $name -> $* : ${line:0:150}"
+      echo "caught  $name -> ${bin##*/} $* : ${line:0:150}"
       caught=$((caught + 1))
     else
-      echo "MISSED  $name: '$*' passed (rc $rc)"
+      echo "MISSED  $name: '${bin##*/} $*' passed (rc $rc)"
       missed=$((missed + 1))
     fi
   fi

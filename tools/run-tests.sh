@@ -2,19 +2,23 @@
 # The README's test command (make test): every suite on every target.
 #
 #   native-gcc    gcc, -Werror, with Ubuntu's       full suite + install/consumer + disassembly check
-#                 default hardening (stack          + prove-rig (30 deliberate bugs must be caught,
-#                 protector, CET)                     34 with AVX-512BW)
+#                 default hardening (stack          + prove-rig (36 deliberate bugs must be caught,
+#                 protector, CET)                     40 with AVX-512BW)
 #   native-clang  clang, -Werror                    full suite
 #   sanitize      gcc, ASan + UBSan                 full suite
 #   riscv64       riscv64-linux-gnu-gcc, qemu-riscv64 -cpu rv64,v=true,vlen=256
+#                                                   + prove-rig (its fc_copy_checked: 3 bugs)
 #   aarch64       aarch64-linux-gnu-gcc, qemu-aarch64 -cpu max,sve256=on
+#                                                   + prove-rig (its fc_copy_checked: 2 bugs)
 #   s390x         s390x-linux-gnu-gcc (big-endian), qemu-s390x
+#                                                   + prove-rig (its fc_copy_checked: 2 bugs)
 #   aarch64-hwasan  aarch64 with -fsanitize=hwaddress  the heap suite (exact-size malloc'ed
 #                                                     blocks) for generic and fc (ctest -L hwasan)
 #   i686          i686-linux-gnu-gcc, qemu-i386      a glibc target without raw-syscall
 #                 (ILP32)                            dispatch: pointer dispatch, every
 #                                                     suite but the heavy ones, plus
 #                                                     generic's grid/overlap/random
+#                                                     + prove-rig (its fc_copy_checked: 2 bugs)
 #
 # FASTCOPY_TARGETS="native-gcc riscv64" runs a subset.  Logs: build/<target>/test.log
 set -uo pipefail
@@ -35,7 +39,7 @@ run_target() {
     native-gcc)   args+=(-DCMAKE_C_COMPILER=gcc -DFASTCOPY_PROVE_RIG=ON "-DCMAKE_C_FLAGS=-fstack-protector-strong -fcf-protection" -DCMAKE_ASM_FLAGS=-fcf-protection) ;;
     native-clang) args+=(-DCMAKE_C_COMPILER=clang) ;;
     sanitize)     args+=(-DCMAKE_C_COMPILER=gcc "-DFASTCOPY_SANITIZE=address,undefined" -DCMAKE_BUILD_TYPE=RelWithDebInfo) ;;
-    riscv64|aarch64|s390x|i686) args+=(-DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchains/$t-linux-gnu.cmake") ;;
+    riscv64|aarch64|s390x|i686) args+=(-DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchains/$t-linux-gnu.cmake" -DFASTCOPY_PROVE_RIG=ON) ;;
     aarch64-hwasan) args+=(-DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchains/aarch64-linux-gnu.cmake"
                            -DFASTCOPY_SANITIZE=hwaddress) ;;
     *) echo "unknown target $t"; return 1 ;;

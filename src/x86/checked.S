@@ -2,9 +2,10 @@
  * checked.S - fc_copy_checked's copy for x86-64: a copy whose faults
  * (SIGSEGV, SIGBUS) end it with the exact number of bytes not copied, the way
  * the kernel's copy_to_user/copy_from_user end theirs: every instruction that
- * may fault lies in a range that src/checked/checked.c's signal handler knows,
- * and the handler resumes the copy at that range's fixup instead of letting
- * the fault kill the process.  No setjmp, no system call per call.
+ * may fault lies in a range listed in fc__checked_table (end of this file),
+ * and src/checked/checked.c's signal handler resumes the copy at that
+ * range's fixup instead of letting the fault kill the process.  No setjmp,
+ * no system call per call.
  *
  * For:    x86-64 (SysV ABI).  fc__checked_avx2 needs AVX2 and an OS that saves
  *         the ymm state; fc__checked_sse2 runs on every x86-64.
@@ -319,6 +320,17 @@ fc__checked_fixup_bytes:
         mov     %rdx, %rax
         sub     %r8, %rax
         ret
+
+/* The fault table (checked.c): { first pc, end pc, fixup }, ended by zeros. */
+        .section .data.rel.ro, "aw"
+        .p2align 3
+        .globl  fc__checked_table
+        .hidden fc__checked_table
+fc__checked_table:
+        .quad   fc__checked_sse_begin, fc__checked_sse_end, fc__checked_fixup_sse
+        .quad   fc__checked_avx2_begin, fc__checked_avx2_end, fc__checked_fixup_avx2
+        .quad   fc__checked_bytes_begin, fc__checked_bytes_end, fc__checked_fixup_bytes
+        .quad   0, 0, 0
 
 /* With -fcf-protection (__CET__): this object supports IBT (the one indirect
  * target above) and the shadow stack (every ret returns to its call: the
