@@ -24,6 +24,33 @@ foreach(lib IN LISTS LIBS)
 endforeach()
 message("no-libc-calls: ${total} lines checked")
 
+# ---- libfastcopy-preload.so (PRELOAD): defines memcpy and its kin itself, so
+# its disassembly names them; what it must not do is call any of them through
+# the PLT (that would be a call back into itself or, for an unexported one,
+# into libc), nor leave one undefined, nor export anything else.
+if(PRELOAD)
+  execute_process(COMMAND ${OBJDUMP} -d ${PRELOAD} OUTPUT_VARIABLE asm)
+  string(REGEX MATCHALL "\n[^\n]*<(${bad})@plt>[^\n]*" hits "${asm}")
+  execute_process(COMMAND ${NM} -u ${PRELOAD} OUTPUT_VARIABLE und)
+  string(REGEX MATCHALL "[ \t]U (${bad})(@[^\n]*)?\n" uhits "${und}")
+  if(hits OR uhits)
+    message(FATAL_ERROR "${PRELOAD} calls copy routines through the PLT:\n${hits}\n${uhits}")
+  endif()
+  execute_process(COMMAND ${NM} -D --defined-only ${PRELOAD} OUTPUT_VARIABLE dyn)
+  string(REGEX MATCHALL "[ \t][A-Za-z] [^ \t\n]+" syms "${dyn}")
+  set(extra "")
+  foreach(s IN LISTS syms)
+    string(REGEX REPLACE "^[ \t][A-Za-z] ([^@]+).*$" "\\1" name "${s}")
+    if(NOT name MATCHES "^(memcpy|memmove|mempcpy|bcopy|__memcpy_chk|__memmove_chk|__mempcpy_chk)$")
+      list(APPEND extra ${name})
+    endif()
+  endforeach()
+  if(extra)
+    message(FATAL_ERROR "${PRELOAD} exports more than the C library's copy functions: ${extra}")
+  endif()
+  message("${PRELOAD}: no copy routine called through the PLT, exports the 7 copy functions only")
+endif()
+
 # ---- what the libraries export, and no thread-local storage ------------------
 # libfastcopy.so: exactly the API.  No TLS in it or in the archive (a memcpy
 # must work before TLS exists, and a dlopen'ed library with TLS can fail to load).

@@ -36,4 +36,12 @@ if command -v pkg-config >/dev/null; then
   needed "$stage/libconsumer_pc.so" "pkg-config --libs before the source, --as-needed"
   n=4
 fi
+# The installed preload object runs an unmodified program (this shell's cat:
+# its copies bound to the shim, its output unchanged).
+pre=$(ls "$stage"/prefix/lib*/libfastcopy-preload.so)
+out=$(printf 'drop-in\n' | FASTCOPY_PRELOAD_REPORT=1 LD_PRELOAD="$pre" cat 2>"$stage/preload.err")
+[ "$out" = drop-in ] && grep -q "^fastcopy-preload: memcpy" "$stage/preload.err" ||
+  { echo "FAIL: LD_PRELOAD=$pre cat: output '$out', stderr '$(cat "$stage/preload.err")'"; exit 1; }
+echo "preload: $pre under cat: $(cat "$stage/preload.err")"
+n=$((n + 1))
 echo "install-consumers: $n consumers built and ran or checked"

@@ -1,0 +1,100 @@
+/*
+ * preload.c - libfastcopy-preload.so: the C library's copy functions, routed
+ * to fastcopy's dispatch, for `LD_PRELOAD=libfastcopy-preload.so PROGRAM`.
+ *
+ * An LD_PRELOAD object comes first in the dynamic linker's search order, so
+ * every call through a PLT to these names - the program's, and every shared
+ * library's - lands here.  glibc's calls to its own copies inside libc.so are
+ * internal (hidden aliases) and stay glibc's.
+ *
+ *   memcpy          fc_memcpy, or fc_memmove when the buffers overlap (one
+ *                   compare): glibc's x86-64 memcpy behaves as memmove, and
+ *                   programs that overlap by mistake (glibc 2.13's memcpy change
+ *                   broke Flash and others in 2010) must not be corrupted by a
+ *                   drop-in
+ *   memmove         fc_memmove
+ *   mempcpy         memcpy's, returning dst + n
+ *   bcopy           fc_memmove with the arguments swapped
+ *   __memcpy_chk, __memmove_chk, __mempcpy_chk
+ *                   _FORTIFY_SOURCE's checked forms: when the object size the
+ *                   compiler knew (destlen) is smaller than n they call glibc's
+ *                   __chk_fail, which prints "*** buffer overflow detected ***:
+ *                   terminated" and aborts, as glibc's own do; else as above
+ *
+ * The choice is fastcopy's, made once at load in the ifunc resolvers (or at
+ * the first call where there are none): FASTCOPY_IMPL, FASTCOPY_TUNE and the
+ * profile apply as in any program linked with libfastcopy.so.
+ * FASTCOPY_PRELOAD_REPORT=1 prints one line with that choice to stderr when the
+ * object loads.
+ *
+ * Nothing here may call the C library's copies (they are these functions):
+ * the file is built with -fno-builtin and the whole object passes the same
+ * disassembly check as libfastcopy.so.
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "internal.h"
+
+/* glibc's (GLIBC_2.3.4): prints the fortify message and aborts */
+extern void __chk_fail(void) __attribute__((noreturn));
+
+#define FC_EXPORT __attribute__((visibility("default")))
+
+/* the C library's prototypes, declared here rather than through <string.h>
+ * (whose _FORTIFY_SOURCE wrappers would rename them) */
+FC_EXPORT void *memcpy(void *dst, const void *src, size_t n);
+FC_EXPORT void *memmove(void *dst, const void *src, size_t n);
+FC_EXPORT void *mempcpy(void *dst, const void *src, size_t n);
+FC_EXPORT void bcopy(const void *src, void *dst, size_t n);
+FC_EXPORT void *__memcpy_chk(void *dst, const void *src, size_t n, size_t destlen);
+FC_EXPORT void *__memmove_chk(void *dst, const void *src, size_t n, size_t destlen);
+FC_EXPORT void *__mempcpy_chk(void *dst, const void *src, size_t n, size_t destlen);
+
+/* memcpy's body: the exported functions call this, not each other (an
+ * exported name is preemptible, so a call to it would go through the PLT) */
+static inline __attribute__((always_inline)) void *fc_tolerant_copy(void *dst, const void *src, size_t n)
+{
+    /* dst and src overlap: |dst - src| < n, one compare (n < 2^63) */
+    if (__builtin_expect((uintptr_t)dst - (uintptr_t)src + n < 2 * n, 0)) return fc_memmove(dst, src, n);
+    return fc_memcpy(dst, src, n);
+}
+
+FC_EXPORT void *memcpy(void *dst, const void *src, size_t n) { return fc_tolerant_copy(dst, src, n); }
+
+FC_EXPORT void *memmove(void *dst, const void *src, size_t n) { return fc_memmove(dst, src, n); }
+
+FC_EXPORT void *mempcpy(void *dst, const void *src, size_t n) { return (char *)fc_tolerant_copy(dst, src, n) + n; }
+
+FC_EXPORT void bcopy(const void *src, void *dst, size_t n) { fc_memmove(dst, src, n); }
+
+FC_EXPORT void *__memcpy_chk(void *dst, const void *src, size_t n, size_t destlen)
+{
+    if (__builtin_expect(destlen < n, 0)) __chk_fail();
+    return fc_tolerant_copy(dst, src, n);
+}
+
+FC_EXPORT void *__memmove_chk(void *dst, const void *src, size_t n, size_t destlen)
+{
+    if (__builtin_expect(destlen < n, 0)) __chk_fail();
+    return fc_memmove(dst, src, n);
+}
+
+FC_EXPORT void *__mempcpy_chk(void *dst, const void *src, size_t n, size_t destlen)
+{
+    if (__builtin_expect(destlen < n, 0)) __chk_fail();
+    return (char *)fc_tolerant_copy(dst, src, n) + n;
+}
+
+/* FASTCOPY_PRELOAD_REPORT=1: one line on stderr at load, what the process
+ * will run (the same choice fastcopy-info reports for this environment). */
+__attribute__((constructor)) static void fc_preload_report(void)
+{
+    char v[8];
+    if (fc__early_getenv("FASTCOPY_PRELOAD_REPORT", v, sizeof v) != 1 || v[0] != '1' || v[1]) return;
+    static const char *const source[] = {"the CPU's default", "the CPU's default", "a tuned profile",
+                                         "FASTCOPY_IMPL"};
+    int k = fc__impl_source();
+    fc__warn("fastcopy-preload: memcpy, memmove, mempcpy, bcopy and their _chk forms run fastcopy's ",
+             fc__select()->name, ", chosen by ", k >= 0 && k <= 3 ? source[k] : "?");
+}
