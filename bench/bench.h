@@ -37,6 +37,8 @@ extern const char *const fcbench_dists[FCBENCH_NDISTS];
 struct bench_batch;
 int fcbench_dist_batch(const char *name, unsigned seed_no, struct bench_batch *b);
 const char *fcbench_dist_dir(void); /* where they are read from */
+int fcbench_record(int argc, char **argv); /* fcbench record (record.c): argv after "record" */
+extern const char *fcbench_dist_file;      /* fcbench dist --file F (fcbench.c) */
 
 #define MAX_CONTENDERS 32
 size_t contenders_collect(const char *only_csv, struct contender *out, size_t max);
@@ -49,6 +51,7 @@ struct bench_batch {
     uint32_t *n;
     uint8_t *soff, *doff;
     double bytes; /* sum of n[] */
+    int align_recorded; /* offsets drawn from a recording's .align.csv, not uniform */
 };
 
 /* One timed case: copy n bytes dst <- src with the contender's memcpy (or

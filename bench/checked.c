@@ -84,7 +84,7 @@ void scenario_checked(void)
     size_t first_dist = nc;
     static struct bench_batch b[ND];
     for (size_t d = 0; d < ND; d++) {
-        b[d] = (struct bench_batch){BATCH, malloc(BATCH * sizeof(uint32_t)), malloc(BATCH), malloc(BATCH), 0};
+        b[d] = (struct bench_batch){BATCH, malloc(BATCH * sizeof(uint32_t)), malloc(BATCH), malloc(BATCH), 0, 0};
         if (!b[d].n || !b[d].soff || !b[d].doff) exit(1);
         if (!fcbench_dist_batch(fcbench_dists[d], (unsigned)d, &b[d])) continue;
         bc[nc] = bench_place(FCBENCH_DIST_MAXSIZE + 64, 0, 0);

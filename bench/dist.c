@@ -12,7 +12,9 @@
  * with 4096 calls it did (Intel Xeon guest, 2026-11-23: fc / glibc on Google B
  * read 0.48-0.81x with 4096 depending only on where the code was linked,
  * 0.82x for both layouts with 65536 and with 1M; glibc gained too).
- * FCBENCH_DIST_BATCH=N (64 .. 4M) sets it for experiments.  The buffers are 8 KiB
+ * FCBENCH_DIST_BATCH=N (64 .. 4M) sets it for experiments.  --file F runs the
+ * distribution in F alone (`fcbench record`'s PREFIX.csv), with the offsets
+ * drawn from F's .align.csv beside it when there is one.  The buffers are 8 KiB
  * and stay in L1 (hot; with --cold every call goes to another slot of the cold
  * region).  Reported: median ns per call, and the time relative to libc,
  * each contender measured head to head with libc alone (see below).
@@ -32,6 +34,18 @@ void scenario_dist(void)
 {
     enum { ND = FCBENCH_NDISTS };
     const char *const *dists = fcbench_dists;
+    size_t ndists = ND;
+    const char *one[1];
+    char label_file[64];
+    if (fcbench_dist_file) { /* --file: that distribution alone (a recording, say) */
+        one[0] = fcbench_dist_file;
+        dists = one;
+        ndists = 1;
+        const char *base = strrchr(fcbench_dist_file, '/');
+        snprintf(label_file, sizeof label_file, "%s", base ? base + 1 : fcbench_dist_file);
+        char *dot = strstr(label_file, ".csv");
+        if (dot) *dot = 0;
+    }
     size_t batch = BATCH_DEFAULT;
     const char *eb = getenv("FCBENCH_DIST_BATCH");
     if (eb && *eb) {
@@ -54,13 +68,13 @@ void scenario_dist(void)
     struct bench_case area = bench_place(MAXSIZE + 64, 0, 0);
     for (size_t j = 0; j < k; j++)
         if (!strcmp(fcbench_contenders[j].name, "libc")) libc = j;
-    for (size_t d = 0; d < ND; d++) {
-        b[nc] = (struct bench_batch){batch, n[nc], so[nc], dof[nc], 0};
+    for (size_t d = 0; d < ndists; d++) {
+        b[nc] = (struct bench_batch){batch, n[nc], so[nc], dof[nc], 0, 0};
         if (!fcbench_dist_batch(dists[d], d, &b[nc])) continue;
         bc[nc] = area;
         bc[nc].n = (size_t)(b[nc].bytes / batch + 0.5);
         bc[nc].batch = &b[nc];
-        labels[nc++] = dists[d];
+        labels[nc++] = fcbench_dist_file ? label_file : dists[d];
     }
     /* st[d * k + j]: contender j on distribution d.  With libc among the
      * contenders, every other contender is measured head to head with libc
@@ -107,9 +121,12 @@ void scenario_dist(void)
             bench_label = saved;
         }
     }
-    printf("\n== dist: random sizes from real memcpy size distributions (%s), random src/dst offsets\n"
-           "   0..63, batches of %zu calls, %s: median ns per call%s\n",
-           fcbench_dist_dir(), batch, opts.cold ? "cold" : "hot",
+    printf("\n== dist: random sizes from real memcpy size distributions (%s), %s\n"
+           "   batches of %zu calls, %s: median ns per call%s\n",
+           fcbench_dist_file ? fcbench_dist_file : fcbench_dist_dir(),
+           nc && b[0].align_recorded ? "src/dst offsets mod 64 drawn from the recording's .align.csv"
+                                     : "random src/dst offsets 0..63",
+           batch, opts.cold ? "cold" : "hot",
            libc == (size_t)-1  ? ""
            : k < 3             ? " (x = time relative to libc, same run)"
                                : " (x = time relative to libc, each contender head to head with libc alone;\n"

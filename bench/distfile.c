@@ -49,32 +49,78 @@ const char *fcbench_dist_dir(void)
     return access(FCBENCH_DIST_SRC "/MemcpyGoogleA.csv", R_OK) == 0 ? FCBENCH_DIST_SRC : FCBENCH_DIST_INSTALLED;
 }
 
+/* The first value whose cumulative probability exceeds u. */
+static size_t draw(const double *cdf, size_t n, double u)
+{
+    size_t lo = 0, hi = n - 1;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (cdf[mid] > u)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
+/* PATH.align.csv beside a recorded PATH.csv (fcbench record): two lines of 64
+ * probabilities, src and dst mod 64; 1 if read. */
+static int load_align(const char *csv_path, double *scdf, double *dcdf)
+{
+    char path[4200];
+    size_t len = strlen(csv_path);
+    if (len < 4 || strcmp(csv_path + len - 4, ".csv") || len > 4096) return 0;
+    snprintf(path, sizeof path, "%.*s.align.csv", (int)(len - 4), csv_path);
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    int ok = 1;
+    for (int line = 0; line < 2 && ok; line++) {
+        double *cdf = line ? dcdf : scdf, sum = 0, p;
+        for (int i = 0; i < 64 && ok; i++) {
+            ok = fscanf(f, " %lf", &p) == 1 && p >= 0;
+            sum += p;
+            cdf[i] = sum;
+            if (ok && i < 63) ok = fgetc(f) == ',';
+        }
+        if (ok && sum > 0)
+            for (int i = 0; i < 64; i++) cdf[i] /= sum;
+        ok = ok && sum > 0;
+    }
+    fclose(f);
+    return ok;
+}
+
+/* name: one of the shipped distributions (read from fcbench_dist_dir()), or a
+ * path to a distribution file (it contains a '/'; fcbench dist --file) */
 int fcbench_dist_batch(const char *name, unsigned seed_no, struct bench_batch *b)
 {
-    static double cdf[FCBENCH_DIST_MAXSIZE + 1];
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s.csv", fcbench_dist_dir(), name);
+    static double cdf[FCBENCH_DIST_MAXSIZE + 1], scdf[64], dcdf[64];
+    char path[4200];
+    if (strchr(name, '/'))
+        snprintf(path, sizeof path, "%s", name);
+    else
+        snprintf(path, sizeof path, "%s/%s.csv", fcbench_dist_dir(), name);
     size_t sizes = load_cdf(path, cdf);
     if (!sizes) {
         fprintf(stderr, "fcbench: cannot read %s (set FCBENCH_DIST_DIR)\n", path);
         return 0;
     }
+    /* offsets: uniform over 0..63, or a recording's own mix */
+    int aligned = strchr(name, '/') && load_align(path, scdf, dcdf);
+    b->align_recorded = aligned;
     uint64_t seed = 0x9e3779b97f4a7c15ull + seed_no;
     b->bytes = 0;
     for (size_t i = 0; i < b->len; i++) {
-        double u = (double)(xs(&seed) >> 11) / 9007199254740992.0;
-        size_t lo = 0, hi = sizes - 1; /* first size whose cumulative probability exceeds u */
-        while (lo < hi) {
-            size_t mid = (lo + hi) / 2;
-            if (cdf[mid] > u)
-                hi = mid;
-            else
-                lo = mid + 1;
+        size_t n = draw(cdf, sizes, (double)(xs(&seed) >> 11) / 9007199254740992.0);
+        b->n[i] = (uint32_t)n;
+        if (aligned) {
+            b->soff[i] = (uint8_t)draw(scdf, 64, (double)(xs(&seed) >> 11) / 9007199254740992.0);
+            b->doff[i] = (uint8_t)draw(dcdf, 64, (double)(xs(&seed) >> 11) / 9007199254740992.0);
+        } else {
+            b->soff[i] = (uint8_t)(xs(&seed) & 63);
+            b->doff[i] = (uint8_t)(xs(&seed) & 63);
         }
-        b->n[i] = (uint32_t)lo;
-        b->soff[i] = (uint8_t)(xs(&seed) & 63);
-        b->doff[i] = (uint8_t)(xs(&seed) & 63);
-        b->bytes += (double)lo;
+        b->bytes += (double)n;
     }
     return 1;
 }

@@ -971,11 +971,12 @@ static int usage(void)
 {
     fputs("usage: fcbench list|peak|cliffs|sizes|grid|distance|large|offsets|uaccess|pipe|dist|readback|memmove|checked|all\n"
           "               [--impl a,b,...] [--sizes n,...] [--cold] [--quick] [--samples N] [--same-pages]\n"
-          "               [--json FILE] [--csv FILE] [--tuned PROFILE]\n"
+          "               [--json FILE] [--csv FILE] [--tuned PROFILE] [--file DIST.csv (dist)]\n"
           "       fcbench report RESULTS.json [-o DIR]\n"
           "       fcbench targets RESULTS.json [--check]   (the x86-64 issue's targets, fc vs libc)\n"
           "       fcbench compare A.json [B.json] [--base CONTENDER] [--help for more]\n"
-          "       fcbench machine RESULTS.json [--profile P] [--tune-log T] -o docs/machines/CPU.md\n",
+          "       fcbench machine RESULTS.json [--profile P] [--tune-log T] -o docs/machines/CPU.md\n"
+          "       fcbench record [-o PREFIX] -- CMD [ARGS...]   (CMD's copy calls: sizes, alignment, rate)\n",
           stderr);
     return 2;
 }
@@ -996,12 +997,15 @@ static int parse_sizes(const char *csv)
     return nuser_sizes > 0;
 }
 
+const char *fcbench_dist_file;
+
 int main(int argc, char **argv)
 {
     if (argc < 2) return usage();
     const char *cmd = argv[1], *impl = NULL, *json = NULL, *csv = NULL;
     if (!strcmp(cmd, "report") || !strcmp(cmd, "compare") || !strcmp(cmd, "targets") || !strcmp(cmd, "machine"))
         return exec_report(argc, argv);
+    if (!strcmp(cmd, "record")) return fcbench_record(argc - 2, argv + 2);
     int quick = 0, cold = 0, same_pages = 0;
     unsigned samples = 0;
     for (int i = 2; i < argc; i++) {
@@ -1017,6 +1021,8 @@ int main(int argc, char **argv)
             fcbench_tuned = argv[++i];
         else if (!strcmp(argv[i], "--json") && i + 1 < argc)
             json = argv[++i];
+        else if (!strcmp(argv[i], "--file") && i + 1 < argc)
+            fcbench_dist_file = argv[++i];
         else if (!strcmp(argv[i], "--csv") && i + 1 < argc)
             csv = argv[++i];
         else if (!strcmp(argv[i], "--samples") && i + 1 < argc) {

@@ -170,7 +170,7 @@ static const struct fc_impl *choose_entry(const struct fc_impl *def, const struc
     static uint8_t bso[FCBENCH_NDISTS][BATCH], bdo[FCBENCH_NDISTS][BATCH];
     size_t nc = 0;
     for (unsigned d = 0; d < FCBENCH_NDISTS; d++) {
-        batches[d] = (struct bench_batch){BATCH, bn[d], bso[d], bdo[d], 0};
+        batches[d] = (struct bench_batch){BATCH, bn[d], bso[d], bdo[d], 0, 0};
         if (!fcbench_dist_batch(fcbench_dists[d], d, &batches[d])) continue;
         bc[nc] = place(FCBENCH_DIST_MAXSIZE + 64, 0, 0);
         bc[nc].n = (size_t)(batches[d].bytes / BATCH + 0.5);

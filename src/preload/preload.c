@@ -36,6 +36,15 @@
 
 #include "internal.h"
 
+#if defined(FC_RECORD)
+/* libfastcopy-record.so (fcbench record): the same functions, each call
+ * counted first (record.h, record.c) */
+#include "preload/record.h"
+#define FC_NOTE(fn, dst, src, n) fc_rec_note(fn, dst, src, n)
+#else
+#define FC_NOTE(fn, dst, src, n) ((void)0)
+#endif
+
 /* glibc's (GLIBC_2.3.4): prints the fortify message and aborts */
 extern void __chk_fail(void) __attribute__((noreturn));
 
@@ -60,29 +69,48 @@ static inline __attribute__((always_inline)) void *fc_tolerant_copy(void *dst, c
     return fc_memcpy(dst, src, n);
 }
 
-FC_EXPORT void *memcpy(void *dst, const void *src, size_t n) { return fc_tolerant_copy(dst, src, n); }
+FC_EXPORT void *memcpy(void *dst, const void *src, size_t n)
+{
+    FC_NOTE(0, dst, src, n);
+    return fc_tolerant_copy(dst, src, n);
+}
 
-FC_EXPORT void *memmove(void *dst, const void *src, size_t n) { return fc_memmove(dst, src, n); }
+FC_EXPORT void *memmove(void *dst, const void *src, size_t n)
+{
+    FC_NOTE(1, dst, src, n);
+    return fc_memmove(dst, src, n);
+}
 
-FC_EXPORT void *mempcpy(void *dst, const void *src, size_t n) { return (char *)fc_tolerant_copy(dst, src, n) + n; }
+FC_EXPORT void *mempcpy(void *dst, const void *src, size_t n)
+{
+    FC_NOTE(2, dst, src, n);
+    return (char *)fc_tolerant_copy(dst, src, n) + n;
+}
 
-FC_EXPORT void bcopy(const void *src, void *dst, size_t n) { fc_memmove(dst, src, n); }
+FC_EXPORT void bcopy(const void *src, void *dst, size_t n)
+{
+    FC_NOTE(3, dst, src, n);
+    fc_memmove(dst, src, n);
+}
 
 FC_EXPORT void *__memcpy_chk(void *dst, const void *src, size_t n, size_t destlen)
 {
     if (__builtin_expect(destlen < n, 0)) __chk_fail();
+    FC_NOTE(4, dst, src, n);
     return fc_tolerant_copy(dst, src, n);
 }
 
 FC_EXPORT void *__memmove_chk(void *dst, const void *src, size_t n, size_t destlen)
 {
     if (__builtin_expect(destlen < n, 0)) __chk_fail();
+    FC_NOTE(5, dst, src, n);
     return fc_memmove(dst, src, n);
 }
 
 FC_EXPORT void *__mempcpy_chk(void *dst, const void *src, size_t n, size_t destlen)
 {
     if (__builtin_expect(destlen < n, 0)) __chk_fail();
+    FC_NOTE(6, dst, src, n);
     return (char *)fc_tolerant_copy(dst, src, n) + n;
 }
 
@@ -95,6 +123,10 @@ __attribute__((constructor)) static void fc_preload_report(void)
     static const char *const source[] = {"the CPU's default", "the CPU's default", "a tuned profile",
                                          "FASTCOPY_IMPL"};
     int k = fc__impl_source();
+#if defined(FC_RECORD)
+    fc__warn("fastcopy-record: memcpy, memmove, mempcpy, bcopy and their _chk forms counted, then run fastcopy's ",
+#else
     fc__warn("fastcopy-preload: memcpy, memmove, mempcpy, bcopy and their _chk forms run fastcopy's ",
+#endif
              fc__select()->name, ", chosen by ", k >= 0 && k <= 3 ? source[k] : "?");
 }

@@ -1,0 +1,52 @@
+/*
+ * record.h - what libfastcopy-record.so counts for each copy call (preload.c
+ * built with FC_RECORD; the rest is in record.c).
+ *
+ * Per thread, one block of counters, reached through an initial-exec
+ * thread-local pointer: no lock and no shared cache line on the hot path.
+ * A thread's first copy maps its block (mmap, not malloc: malloc may copy)
+ * and pushes it onto a process-wide list with one compare-and-swap; blocks are
+ * never freed, so the counts of threads that have exited are still summed at
+ * exit.  The dump (record.c) runs when the process exits normally.
+ */
+#ifndef FC_PRELOAD_RECORD_H
+#define FC_PRELOAD_RECORD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum { FC_REC_SMALL = 4096, FC_REC_FNS = 7 };
+
+struct fc_rec {
+    struct fc_rec *next;
+    uint64_t size[FC_REC_SMALL + 1]; /* calls by exact size 0..4096 */
+    uint64_t big[64];                /* calls above 4096 by floor(log2 n) */
+    uint64_t big_bytes, bytes;       /* bytes moved by those, by all */
+    uint64_t salign[64], dalign[64]; /* src, dst mod 64 */
+    uint64_t dist[64];               /* (dst - src) mod 4096, 64-byte buckets */
+    uint64_t overlap;                /* calls whose buffers overlap */
+    uint64_t fn[FC_REC_FNS];         /* memcpy memmove mempcpy bcopy __memcpy_chk __memmove_chk __mempcpy_chk */
+};
+
+extern __thread struct fc_rec *fc__rec_tls __attribute__((tls_model("initial-exec")));
+struct fc_rec *fc__rec_new(void);
+
+static inline __attribute__((always_inline)) void fc_rec_note(int fn, const void *dst, const void *src, size_t n)
+{
+    struct fc_rec *r = fc__rec_tls;
+    if (__builtin_expect(!r, 0) && !(r = fc__rec_new())) return;
+    if (n <= FC_REC_SMALL) {
+        r->size[n]++;
+    } else {
+        r->big[63 - __builtin_clzll((unsigned long long)n)]++;
+        r->big_bytes += n;
+    }
+    r->bytes += n;
+    r->salign[(uintptr_t)src & 63]++;
+    r->dalign[(uintptr_t)dst & 63]++;
+    r->dist[(((uintptr_t)dst - (uintptr_t)src) & 4095) >> 6]++;
+    r->overlap += (uintptr_t)dst - (uintptr_t)src + n < 2 * n;
+    r->fn[fn]++;
+}
+
+#endif
