@@ -153,6 +153,7 @@ void scenario_pipe(void);
 void scenario_dist(void);
 void scenario_readback(void);
 void scenario_checked(void);
+void scenario_field(void);
 /* The sizes a scenario runs: --sizes if given, else its default list. */
 size_t pick_sizes(const size_t *dflt, size_t ndflt, const size_t **out);
 void scenario_peak(void);

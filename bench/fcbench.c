@@ -964,12 +964,14 @@ static const struct {
                  {"grid", scenario_grid, 0},       {"distance", scenario_distance, 1}, {"large", scenario_large, 1},
                  {"offsets", scenario_offsets, 1}, {"uaccess", scenario_uaccess, 1}, {"pipe", scenario_pipe, 1},
                  {"dist", scenario_dist, 1},       {"readback", scenario_readback, 1},
-                 {"memmove", scenario_memmove, 1}, {"checked", scenario_checked, 1}};
+                 {"memmove", scenario_memmove, 1}, {"checked", scenario_checked, 1},
+                 {"field", scenario_field, 1}};
 #define NSCENARIOS (sizeof scenarios / sizeof scenarios[0])
 
 static int usage(void)
 {
-    fputs("usage: fcbench list|peak|cliffs|sizes|grid|distance|large|offsets|uaccess|pipe|dist|readback|memmove|checked|all\n"
+    fputs("usage: fcbench list|peak|cliffs|sizes|grid|distance|large|offsets|uaccess|pipe|dist|readback|memmove|checked|\n"
+          "               field|all\n"
           "               [--impl a,b,...] [--sizes n,...] [--cold] [--quick] [--samples N] [--same-pages]\n"
           "               [--json FILE] [--csv FILE] [--tuned PROFILE] [--file DIST.csv (dist)]\n"
           "       fcbench report RESULTS.json [-o DIR]\n"

@@ -1273,7 +1273,7 @@ class Report:
             head.append("<p class=note><b>Plots omitted: matplotlib (and numpy) are not installed.</b></p>")
         head.append("</div>")
         for section in (self.cliffs, self.sizes, self.pct_peak, self.grids, self.distance, self.dist, self.memmove, self.checked,
-                        self.large, self.offsets, self.uaccess, self.pipe, self.peaks):
+                        self.field, self.large, self.offsets, self.uaccess, self.pipe, self.peaks):
             section()
         if not run.data["results"] and not run.data["grids"]:
             page.p("This run holds no results.")
@@ -1500,6 +1500,25 @@ class Report:
         flags = [i for i, (lbl, n, case) in enumerate(cases)
                  if lbl in ("aligned", "src+1") and x(case) and x(case) < (0.95 if n >= 256 else 0.90)]
         page.table(["placement", "n"] + [f"{c} GB/s" for c in names], rows, num={1}, flags=flags)
+
+    def field(self):
+        run, page = self.run, self.page
+        rs = run.by_scenario.get("field-rx", []) + run.by_scenario.get("field-pvp", [])
+        if not rs:
+            return
+        page.section("Field: packets per second by frame size", "field")
+        page.p("fcbench field: frames from a packet ring larger than the last-level cache (128 B headroom + 2 B "
+               "NET_IP_ALIGN) copied into application buffers, one thread (the UDP RX shape); and through a "
+               "shared ring between two threads on two CPUs (the vhost/PVP shape). Mpps, and in brackets the "
+               "time per packet relative to libc's in the same run.")
+        names = run.ordered({r["contender"] for r in rs})
+
+        def cell(c, r, case):
+            base = case.get("libc")
+            mpps = 1e3 / r["med_ns"] if r["med_ns"] > 0 else 0
+            return f"{mpps:.2f}" + (f" ({fmt_ratio(r['med_ns'] / base['med_ns'])})" if base and c != "libc" else "")
+        rows, _ = label_n_rows(rs, names, cell)
+        page.table(["threads", "frame"] + [f"{c} Mpps" for c in names], rows, num={1})
 
     def large(self):
         run, page = self.run, self.page

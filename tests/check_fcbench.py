@@ -76,13 +76,26 @@ if set(al["contenders"]) != {"libc", "generic", "test-slowed"}:
     fail(f"contenders {al['contenders']}")
 scen = {r["scenario"] for r in al["results"]}
 want = {"peak", "cliffs-aligned", "cliffs-worst", "sizes", "distance", "large", "offsets-read", "offsets-write",
-        "uaccess-read", "uaccess-write", "pipe", "dist", "readback", "memmove"}
+        "uaccess-read", "uaccess-write", "pipe", "dist", "readback", "memmove", "field-rx"}
 if not want <= scen:
     fail(f"all lacks scenarios {sorted(want - scen)}")
 for r in al["results"]:
     if len(r["samples_ns"]) != r["samples"] or not r["q1_ns"] <= r["med_ns"] <= r["q3_ns"]:
         fail(f"inconsistent samples/quartiles in {r}")
 ok(f"all runs every scenario ({len(scen)} result kinds), samples and quartiles consistent")
+
+# field: every frame size for libc, fc_memcpy and fc_memcpy_inline, one thread (and two where there are two CPUs)
+rx = results(al, "field-rx")
+frames = {64, 128, 256, 512, 1024, 1280, 1518, 9000}
+for c in ("libc", "fc_memcpy", "fc_memcpy_inline"):
+    got = {r["n"] for r in rx if r["contender"] == c}
+    if got != frames:
+        fail(f"field-rx {c}: frame sizes {sorted(got)}, want {sorted(frames)}")
+if (os.cpu_count() or 1) > 1 and {r["n"] for r in results(al, "field-pvp") if r["contender"] == "libc"} != frames:
+    fail("field-pvp lacks frame sizes for libc")
+if any(r["label"] not in ("1 thread", "2 threads") for r in rx):
+    fail("field-rx results carry another label")
+ok(f"field: {len(rx)} one-thread results over {len(frames)} frame sizes")
 
 # large times peak's DRAM-ceiling kernels in the samples of each of its copies (x86-64: non-temporal, rep movsb)
 ceil = [r for r in al["results"] if r["scenario"] == "large-ceiling"]
