@@ -39,6 +39,9 @@ int fcbench_dist_batch(const char *name, unsigned seed_no, struct bench_batch *b
 const char *fcbench_dist_dir(void); /* where they are read from */
 int fcbench_record(int argc, char **argv); /* fcbench record (record.c): argv after "record" */
 extern const char *fcbench_dist_file;      /* fcbench dist --file F (fcbench.c) */
+/* $ENV, else NAME beside the fcbench binary, else INSTALLED (record.c) */
+const char *fcbench_find_lib(const char *name, const char *env, const char *installed);
+void field_programs(const char *preload); /* fcbench field's programs part (programs.c) */
 
 #define MAX_CONTENDERS 32
 size_t contenders_collect(const char *only_csv, struct contender *out, size_t max);

@@ -1519,6 +1519,20 @@ class Report:
             return f"{mpps:.2f}" + (f" ({fmt_ratio(r['med_ns'] / base['med_ns'])})" if base and c != "libc" else "")
         rows, _ = label_n_rows(rs, names, cell)
         page.table(["threads", "frame"] + [f"{c} Mpps" for c in names], rows, num={1})
+        progs = run.by_scenario.get("field-programs", [])
+        if progs:
+            page.p("Real programs (fcbench field-programs) under glibc and under libfastcopy-preload.so, runs "
+                   "alternated, output checked identical: median CPU seconds (user + system) and the ratio; the "
+                   "95% bootstrap interval is in fcbench's text output.")
+            by = defaultdict(dict)
+            for r in progs:
+                by[r["label"]][r["contender"]] = r
+            prow = []
+            for name, d in by.items():
+                a, b = d.get("libc"), d.get("preload")
+                prow.append([name, f"{a['med_ns'] / 1e9:.3f}" if a else "-", f"{b['med_ns'] / 1e9:.3f}" if b else "-",
+                             fmt_ratio(b["med_ns"] / a["med_ns"]) if a and b else "-"])
+            page.table(["program", "glibc CPU s", "preload CPU s", "preload / glibc"], prow)
 
     def large(self):
         run, page = self.run, self.page

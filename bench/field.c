@@ -19,6 +19,9 @@
  * other copies it out of the slot into an application buffer; packets per
  * second through both copies.  Skipped with one CPU.
  *
+ * field-programs (programs.c): real programs under glibc and under
+ * libfastcopy-preload.so.
+ *
  * Contenders (fixed, --impl is ignored): libc's memcpy, fc_memcpy, the
  * header-only fc_memcpy_inline (expanded in the loop: its point), and
  * fc_copy_checked where it is built.  Every copy is checked once per frame
@@ -198,6 +201,8 @@ static void table_row(size_t frame, const struct stats *st, const int *ok)
     putchar('\n');
 }
 
+static void field_pvp(unsigned char *ring, unsigned char *shared, unsigned char *app, size_t ring_bytes, const int *ok);
+
 void scenario_field(void)
 {
     size_t llc = (size_t)machine_cache_bytes(3);
@@ -249,6 +254,13 @@ void scenario_field(void)
         table_row(frames[f], st, ok);
     }
 
+    field_pvp(ring, shared, app, ring_bytes, ok);
+    field_programs(fcbench_find_lib("libfastcopy-preload.so", "FCBENCH_PRELOAD_LIB", FCBENCH_PRELOAD_INSTALLED));
+}
+
+static void field_pvp(unsigned char *ring, unsigned char *shared, unsigned char *app, size_t ring_bytes, const int *ok)
+{
+    unsigned k = opts.samples;
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     if (ncpu < 2) {
         printf("\n== field-pvp: skipped (one CPU)\n");

@@ -99,21 +99,25 @@ static int add_file(const char *path, struct rec *r, char *comm, size_t comm_siz
     return ok && seen == 63;
 }
 
-static const char *find_lib(void)
+/* A library fcbench runs programs with: $ENV, else NAME next to fcbench
+ * (the build tree), else the installed path. */
+const char *fcbench_find_lib(const char *name, const char *env, const char *installed)
 {
-    static char path[4096];
-    const char *e = getenv("FCBENCH_RECORD_LIB");
+    static char path[2][4096];
+    static int k;
+    char *p = path[k++ & 1];
+    const char *e = getenv(env);
     if (e && *e) return e;
-    ssize_t k = readlink("/proc/self/exe", path, sizeof path - 40);
-    if (k > 0) {
-        path[k] = 0;
-        char *slash = strrchr(path, '/');
-        if (slash) {
-            strcpy(slash + 1, "libfastcopy-record.so");
-            if (access(path, R_OK) == 0) return path;
+    ssize_t len = readlink("/proc/self/exe", p, 4096 - 64);
+    if (len > 0) {
+        p[len] = 0;
+        char *slash = strrchr(p, '/');
+        if (slash && strlen(name) < 60) {
+            strcpy(slash + 1, name);
+            if (access(p, R_OK) == 0) return p;
         }
     }
-    return FCBENCH_RECORD_INSTALLED;
+    return installed;
 }
 
 static double now(void)
@@ -208,7 +212,7 @@ int fcbench_record(int argc, char **argv)
         return 2;
     }
     char **cmd = argv + i + 1;
-    const char *lib = find_lib();
+    const char *lib = fcbench_find_lib("libfastcopy-record.so", "FCBENCH_RECORD_LIB", FCBENCH_RECORD_INSTALLED);
     if (access(lib, R_OK)) {
         fprintf(stderr, "fcbench record: %s: %s (set FCBENCH_RECORD_LIB)\n", lib, strerror(errno));
         return 2;

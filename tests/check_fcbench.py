@@ -96,6 +96,12 @@ if (os.cpu_count() or 1) > 1 and {r["n"] for r in results(al, "field-pvp") if r[
 if any(r["label"] not in ("1 thread", "2 threads") for r in rx):
     fail("field-rx results carry another label")
 ok(f"field: {len(rx)} one-thread results over {len(frames)} frame sizes")
+progs = results(al, "field-programs")
+if progs and any(r["contender"] not in ("libc", "preload") for r in progs):
+    fail(f"field-programs contenders: {sorted({r['contender'] for r in progs})}")
+if "DIFFERS" in out:
+    fail("field-programs: a program's output differs under the preload shim:\n" + out)
+ok(f"field-programs: {len(progs) // 2} programs timed (those installed), outputs identical")
 
 # large times peak's DRAM-ceiling kernels in the samples of each of its copies (x86-64: non-temporal, rep movsb)
 ceil = [r for r in al["results"] if r["scenario"] == "large-ceiling"]

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Installs what the README's commands need on Debian 12, or says what is missing.
-#   tools/setup-deps.sh main   native build only
+#   tools/setup-deps.sh main   native build, and the programs fcbench field runs (sqlite3, zstd)
 #   tools/setup-deps.sh test   + clang, cross compilers (riscv64, aarch64, s390x, i686), qemu-user
 set -euo pipefail
 what=${1:-test}
 
 # command -> Debian package
 declare -A need=([cmake]=cmake [ninja]=ninja-build [gcc]=gcc [make]=make [pkg-config]=pkg-config [python3]=python3)
+if [ "$what" = main ]; then # fcbench field-programs (it skips a program that is missing)
+  need+=([sqlite3]=sqlite3 [zstd]=zstd)
+fi
 if [ "$what" = test ]; then
   need+=([clang]=clang [objdump]=binutils
          [riscv64-linux-gnu-gcc]=gcc-riscv64-linux-gnu [aarch64-linux-gnu-gcc]=gcc-aarch64-linux-gnu
