@@ -1165,6 +1165,53 @@ class Plots:
         ax.set_title("pipe bandwidth (writer process -> pipe -> reader)")
         return self.save(fig, "fcbench-pipe.png")
 
+    def field(self, rs):
+        """Mpps by frame size per contender, one panel per thread count (fcbench field)."""
+        labels = list(dict.fromkeys(r["label"] for r in rs))
+        fig, axes = self.figure(w=5.0 * len(labels), h=4.2, ncols=len(labels), squeeze=False)
+        for ax, lbl in zip(axes[0], labels):
+            for c in self.run.ordered({r["contender"] for r in rs if r["label"] == lbl}):
+                pts = sorted((r["n"], 1e3 / r["med_ns"]) for r in rs if r["label"] == lbl and r["contender"] == c
+                             and r["med_ns"] > 0)
+                if pts:
+                    ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", ms=4, label=c, color=self.color(c))
+            self.size_axis(ax, 64, 9000, step=2)
+            ax.set_ylim(bottom=0)
+            ax.set_xlabel("frame size (bytes)")
+            ax.set_ylabel("Mpps (median)")
+            ax.set_title(f"packets, {lbl}")
+            ax.legend(fontsize=8)
+        return self.save(fig, "fcbench-field.png")
+
+    def size_hist(self, name, probs):
+        """A recorded distribution's sizes: probability per size, 0..4096 (log x from 1)."""
+        fig, ax = self.figure(w=8, h=3.2)
+        xs = [i for i, p in enumerate(probs) if p > 0]
+        ax.bar([max(x, 0.8) for x in xs], [probs[x] for x in xs], width=[max(x, 1) * 0.08 for x in xs],
+               color=self.color(name))
+        ax.set_xscale("log", base=2)
+        ax.set_xlim(0.7, 4096 * 1.2)
+        ax.set_xlabel("copy size (bytes; 0 drawn at 0.8)")
+        ax.set_ylabel("share of calls <= 4 KiB")
+        ax.set_title(f"recorded: {name}")
+        return self.save(fig, f"fcbench-recorded-{safe(name)}.png")
+
+
+def recorded_distributions():
+    """The recordings shipped beside this script (bench/distributions/recorded, or its installed copy):
+    [(name, probabilities of sizes 0..4096)]."""
+    d = os.path.join(os.path.dirname(os.path.abspath(__file__)), "distributions", "recorded")
+    out = []
+    for f in sorted(os.listdir(d)) if os.path.isdir(d) else []:
+        if f.endswith(".csv") and not f.endswith(".align.csv"):
+            try:
+                with open(os.path.join(d, f)) as fh:
+                    probs = [float(v) for v in fh.read().strip().split(",")]
+            except (OSError, ValueError):
+                continue
+            out.append((f[:-4], probs))
+    return out
+
 
 def safe(name):
     """A contender or label as part of a file name."""
@@ -1518,6 +1565,7 @@ class Report:
             mpps = 1e3 / r["med_ns"] if r["med_ns"] > 0 else 0
             return f"{mpps:.2f}" + (f" ({fmt_ratio(r['med_ns'] / base['med_ns'])})" if base and c != "libc" else "")
         rows, _ = label_n_rows(rs, names, cell)
+        page.img(self.plot("field", rs), "Mpps by frame size, one and two threads")
         page.table(["threads", "frame"] + [f"{c} Mpps" for c in names], rows, num={1})
         progs = run.by_scenario.get("field-programs", [])
         if progs:
@@ -1533,6 +1581,12 @@ class Report:
                 prow.append([name, f"{a['med_ns'] / 1e9:.3f}" if a else "-", f"{b['med_ns'] / 1e9:.3f}" if b else "-",
                              fmt_ratio(b["med_ns"] / a["med_ns"]) if a and b else "-"])
             page.table(["program", "glibc CPU s", "preload CPU s", "preload / glibc"], prow)
+        rec = recorded_distributions()
+        if rec:
+            page.p("The copy sizes of the programs as fcbench record saw them (bench/distributions/recorded, with "
+                   "their provenance; replay one with fcbench dist --file).")
+            for name, probs in rec:
+                page.img(self.plot("size_hist", name, probs), f"recorded copy sizes of {name}")
 
     def large(self):
         run, page = self.run, self.page
