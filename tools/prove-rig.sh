@@ -5,7 +5,7 @@
 # so the list cannot go stale silently.
 #   tools/prove-rig.sh WORKDIR [C_COMPILER]
 #   tools/prove-rig.sh WORKDIR --cross TOOLCHAIN_FILE ARCH EMULATOR [ARGS...]
-# Cross (riscv64, aarch64 under qemu-user): only the mutants of that
+# Cross (riscv64, aarch64, s390x, i686 under qemu-user): only the mutants of that
 # architecture's own assembly; the portable ones are proven natively.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
