@@ -53,16 +53,7 @@ int main(void)
 #else
 
 static long pg;
-static unsigned long failures;
-
-#define FAIL(...)                                                                                                      \
-    do {                                                                                                               \
-        if (failures++ < 20) {                                                                                         \
-            fprintf(stderr, "FAIL: ");                                                                                 \
-            fprintf(stderr, __VA_ARGS__);                                                                              \
-            fputc('\n', stderr);                                                                                       \
-        }                                                                                                              \
-    } while (0)
+#include "fail.h"
 
 static unsigned char pat(size_t i, unsigned salt) { return (unsigned char)(i * 131u + (i >> 8) * 7u + salt * 29u + 1u); }
 

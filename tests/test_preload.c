@@ -35,15 +35,7 @@ extern void *__memcpy_chk(void *dst, const void *src, size_t n, size_t destlen);
 extern void *__memmove_chk(void *dst, const void *src, size_t n, size_t destlen);
 extern void *__mempcpy_chk(void *dst, const void *src, size_t n, size_t destlen);
 
-static unsigned long failures;
-#define FAIL(...)                                                                                                      \
-    do {                                                                                                               \
-        if (failures++ < 20) {                                                                                         \
-            fprintf(stderr, "FAIL: ");                                                                                 \
-            fprintf(stderr, __VA_ARGS__);                                                                              \
-            fputc('\n', stderr);                                                                                       \
-        }                                                                                                              \
-    } while (0)
+#include "fail.h"
 
 static const char *where(const void *fn)
 {
