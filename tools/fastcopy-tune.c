@@ -32,9 +32,11 @@
  *      when it loses beyond it, the default's choice otherwise; the window is
  *      the longest run of sizes on;
  *   3. non-temporal stores: the entry with NT from every size against none,
- *      hot, at 1/4 to 2x the last-level cache: the threshold is the smallest
- *      size from which NT wins beyond the band at every larger size; 4
- *      interleaved streams if they beat one beyond the band there.
+ *      hot, at 1/4 to 2x the last-level cache and at 1/2, 1 and 2x the
+ *      default threshold: the threshold moves down to the smallest size from
+ *      which NT wins beyond the band at every larger size, and up (or to
+ *      never) only past sizes at or above the default where NT lost beyond
+ *      the band; 4 interleaved streams if they beat one beyond the band there.
  * It prints each phase's cases and what it chose, and writes every setting
  * (the profile is complete, keyed by this CPU's signature).
  */
@@ -263,8 +265,14 @@ static struct window choose_window(const struct fc_impl *entry, const struct fc_
      * worse against the vector loop than it does far from 4K aliasing (its
      * ratio at 512..2048 bytes, geometric mean) beyond the band - the dip
      * near aliasing; whether rep movsb is worth it at all is the window's
-     * question, asked far from aliasing */
+     * question, asked far from aliasing.
+     * A dip counts only where both sizes show it at the same distance and
+     * side: 4K aliasing does not depend on the size, and 32 comparisons
+     * against one band let noise through at one size alone (Emerald Rapids,
+     * --quick: single cells 1.07x at 64 KiB, none at 1 MiB; Zen 3's real
+     * dip is 13-24x at +16 at both). */
     size_t gap = 0;
+    double far[2];
     for (size_t sz = 0; sz < 2; sz++) {
         double lf = 0;
         int nf = 0;
@@ -275,13 +283,17 @@ static struct window choose_window(const struct fc_impl *entry, const struct fc_
                     lf += log(t[k * 3 + 2] / t[k * 3]);
                     nf++;
                 }
-        double far = exp(lf / nf);
-        for (size_t i = 0; i < ND; i++)
-            for (size_t sign = 0; sign < 2; sign++) {
-                size_t k = (sz * ND + i) * 2 + sign;
-                if (t[k * 3 + 2] / t[k * 3] > far * (1 + noise) && dist[i] + 1 > gap) gap = dist[i] + 1;
-            }
+        far[sz] = exp(lf / nf);
     }
+    for (size_t i = 0; i < ND; i++)
+        for (size_t sign = 0; sign < 2; sign++) {
+            int dip = 1;
+            for (size_t sz = 0; sz < 2; sz++) {
+                size_t k = (sz * ND + i) * 2 + sign;
+                dip &= t[k * 3 + 2] / t[k * 3] > far[sz] * (1 + noise);
+            }
+            if (dip && dist[i] + 1 > gap) gap = dist[i] + 1;
+        }
     /* round up to the next tested distance: nearer than it was not seen to be safe */
     size_t g2 = 0;
     for (size_t i = 0; i < ND; i++)
@@ -394,13 +406,28 @@ static void choose_nt(const struct fc_impl *entry, const struct window *w, const
         if (verbose) printf("\n3. non-temporal stores: last-level cache unknown: the default kept\n");
         return;
     }
-    size_t sizes[8], ns = 0;
+    /* 1/4 .. 2x the LLC, and half, once and twice the default threshold:
+     * a threshold moves only between sizes that were measured (Emerald
+     * Rapids' default, 14 MiB, sits below LLC/4 = 75 MiB there) */
+    size_t sizes[12], ns = 0;
     static const unsigned num[] = {1, 1, 3, 1, 3, 2}, den[] = {4, 2, 4, 1, 2, 1};
     for (size_t i = 0; i < sizeof num / sizeof num[0]; i++) {
         size_t n = (llc / den[i] * num[i]) & ~(size_t)4095;
         if (topts.quick && (i == 0 || i == 2)) continue;
         if (n && n <= arena_bytes) sizes[ns++] = n;
     }
+    if (def->nt_threshold != NEVER && def->nt_threshold >= 2 * MIB)
+        for (size_t k = 0; k < 3; k++) {
+            size_t n = ((def->nt_threshold / 2) << k) & ~(size_t)4095, dup = 0;
+            for (size_t i = 0; i < ns; i++) dup |= sizes[i] == n;
+            if (!dup && n <= arena_bytes) sizes[ns++] = n;
+        }
+    for (size_t i = 1; i < ns; i++) /* ascending */
+        for (size_t j = i; j > 0 && sizes[j - 1] > sizes[j]; j--) {
+            size_t x = sizes[j];
+            sizes[j] = sizes[j - 1];
+            sizes[j - 1] = x;
+        }
     struct bench_case *bc = calloc(ns, sizeof *bc);
     double *t = calloc(ns * 4, sizeof *t), *aa = calloc(ns, sizeof *aa);
     if (!bc || !t || !aa) exit(1);
@@ -420,30 +447,34 @@ static void choose_nt(const struct fc_impl *entry, const struct window *w, const
     if (verbose)
         printf("\n3. non-temporal stores, hot: time / %s without NT (window as chosen); A/A band %.1f%%\n   %9s %9s %9s\n",
                entry->name, 100 * noise, "n", "NT", "NT x4");
+    /* from: the smallest size from which NT wins beyond the band at every
+     * larger size.  Below the default, that is evidence to move down.  Above
+     * it, the threshold moves up only if NT lost beyond the band at a size
+     * measured in [default, from): where it merely failed to win, the
+     * default stands. */
     size_t from = NEVER;
     for (size_t i = ns; i-- > 0;) {
         double r = t[i * 4 + 2] / t[i * 4];
         if (r < 1 - noise) from = sizes[i];
         else break; /* NT must win at every larger size */
     }
+    int lost_above_default = 0;
+    for (size_t i = 0; i < ns; i++)
+        if (sizes[i] >= def->nt_threshold && sizes[i] < from && t[i * 4 + 2] / t[i * 4] > 1 + noise)
+            lost_above_default = 1;
+    if (from != NEVER && (from < def->nt_threshold || lost_above_default)) *nt_out = from;
+    else if (from == NEVER && lost_above_default)
+        *nt_out = NEVER; /* NT loses beyond the band above the default and never wins up to 2x the LLC */
     double lg1 = 0, lg4 = 0;
     size_t nw = 0;
     for (size_t i = 0; i < ns; i++) {
         char b[32];
         if (verbose)
             printf("   %9s %9.3f %9.3f\n", human(sizes[i], b, sizeof b), t[i * 4 + 2] / t[i * 4], t[i * 4 + 3] / t[i * 4]);
-        if (from != NEVER && sizes[i] >= from) lg1 += log(t[i * 4 + 2]), lg4 += log(t[i * 4 + 3]), nw++;
+        if (*nt_out != NEVER && sizes[i] >= *nt_out) lg1 += log(t[i * 4 + 2]), lg4 += log(t[i * 4 + 3]), nw++;
     }
-    if (from != NEVER) {
-        *nt_out = from;
-        if (nw && exp((lg4 - lg1) / (double)nw) < 1 - noise) *pages_out = 4;
-        else if (nw && exp((lg4 - lg1) / (double)nw) > 1 + noise) *pages_out = 1;
-    } else {
-        /* NT never wins beyond the band up to 2x the LLC: keep the default
-         * unless NT loses beyond it at the largest size tested */
-        if (ns && t[(ns - 1) * 4 + 2] / t[(ns - 1) * 4] > 1 + noise && def->nt_threshold <= sizes[ns - 1])
-            *nt_out = NEVER;
-    }
+    if (nw && exp((lg4 - lg1) / (double)nw) < 1 - noise) *pages_out = 4;
+    else if (nw && exp((lg4 - lg1) / (double)nw) > 1 + noise) *pages_out = 1;
     *noise_out = noise;
     free(bc);
     free(t);
