@@ -1,8 +1,9 @@
 #!/bin/sh
 # Installs the build into a staging prefix, then builds and runs a consumer with
-# find_package(fastcopy) (shared and static targets) and with pkg-config.
+# find_package(fastcopy) (shared and static targets) and with pkg-config; given
+# a Python 3 (4th argument), runs the installed fcbench report script too.
 set -eu
-build=$1 consumer=$2 cc=$3
+build=$1 consumer=$2 cc=$3 py=${4:-}
 stage=$build/install-test
 rm -rf "$stage"
 cmake --install "$build" --prefix "$stage/prefix" >/dev/null
@@ -44,4 +45,22 @@ out=$(printf 'drop-in\n' | FASTCOPY_PRELOAD_REPORT=1 LD_PRELOAD="$pre" cat 2>"$s
   { echo "FAIL: LD_PRELOAD=$pre cat: output '$out', stderr '$(cat "$stage/preload.err")'"; exit 1; }
 echo "preload: $pre under cat: $(cat "$stage/preload.err")"
 n=$((n + 1))
+# The installed report script (share/fastcopy/fcbench_report.py and its package
+# fcreport/ beside it) through the installed fcbench: a report of a short pipe
+# run; then its self test (report, compare, targets on synthetic runs). Neither
+# may leave bytecode in the installed tree.
+if [ -n "$py" ]; then
+  share=$stage/prefix/share/fastcopy
+  "$stage/prefix/bin/fcbench" pipe --quick --json "$stage/pipe.json" >"$stage/pipe.txt" 2>&1 ||
+    { echo "FAIL: installed fcbench pipe --quick:"; cat "$stage/pipe.txt"; exit 1; }
+  FCBENCH_PYTHON="$py" FCBENCH_REPORT_PY="$share/fcbench_report.py" \
+    "$stage/prefix/bin/fcbench" report "$stage/pipe.json" -o "$stage/report" >"$stage/report.txt" 2>&1 &&
+    grep -q 'id="pipe"' "$stage/report/report.html" ||
+    { echo "FAIL: installed fcbench report:"; cat "$stage/report.txt"; exit 1; }
+  "$py" "$share/fcbench_report.py" selftest >"$stage/selftest.txt" 2>&1 ||
+    { echo "FAIL: installed fcbench_report.py selftest:"; cat "$stage/selftest.txt"; exit 1; }
+  [ -z "$(find "$share" -name __pycache__)" ] || { echo "FAIL: __pycache__ in $share"; exit 1; }
+  echo "report: installed $share/fcbench_report.py: fcbench report, $(tail -n 1 "$stage/selftest.txt")"
+  n=$((n + 1))
+fi
 echo "install-consumers: $n consumers built and ran or checked"

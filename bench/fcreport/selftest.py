@@ -1,0 +1,186 @@
+"""fcbench_report.py selftest: the statistics and the summary's pattern finders against hand-computed values, then
+every command on synthetic runs in a temporary directory."""
+
+import contextlib
+import importlib.util
+import io
+import json
+import math
+import os
+import sys
+import tempfile
+
+from .run import SCRIPT_DIR, Run
+from .fmt import fmt_size, size_ranges
+from .stats import mann_whitney, u_null_counts
+from .analysis import describe_distances, grid_line_rule, grid_residue_rule, signed_dist
+from .synthetic import synthetic_run
+from .targets import _excused, _noise_limits, _time_ratios
+
+
+def check_mann_whitney():
+    """Hand-checked values; returns a list of failures."""
+    bad = []
+
+    def expect(what, got, want, rel=1e-9):
+        if not math.isclose(got, want, rel_tol=rel, abs_tol=1e-15):
+            bad.append(f"{what}: got {got!r}, expected {want!r}")
+
+    # null distribution: 3 vs 3 is 1 1 2 3 3 3 3 2 1 1 (20 orderings); every table sums to C(m+n, m), symmetric
+    if u_null_counts(3, 3) != (1, 1, 2, 3, 3, 3, 3, 2, 1, 1):
+        bad.append(f"U counts 3x3: {u_null_counts(3, 3)}")
+    for m, n in ((1, 1), (2, 5), (7, 4), (11, 11), (20, 20)):
+        c = u_null_counts(m, n)
+        if sum(c) != math.comb(m + n, m) or c != c[::-1]:
+            bad.append(f"U counts {m}x{n} do not sum to C({m + n},{m}) or are not symmetric")
+    # completely separated 11 vs 11: U = 0, exact two-sided p = 2 / C(22, 11) = 2 / 705432
+    u, p, how = mann_whitney([float(i) for i in range(11)], [float(i) for i in range(100, 111)])
+    expect("11 vs 11 separated: U", u, 0)
+    expect("11 vs 11 separated: p", p, 2 / 705432)
+    if how != "exact":
+        bad.append("11 vs 11 without ties must use the exact distribution")
+    # x = 1 2 4, y = 3 5 6: one pair with x > y (4 > 3), P(U <= 1) = 2/20, two-sided 0.2; swapped: same p
+    expect("3 vs 3, U = 1: p", mann_whitney([1, 2, 4], [3, 5, 6])[1], 0.2)
+    expect("3 vs 3 swapped: p", mann_whitney([3, 5, 6], [1, 2, 4])[1], 0.2)
+    expect("3 vs 3 swapped: U", mann_whitney([3, 5, 6], [1, 2, 4])[0], 8)
+    expect("3 vs 3 separated: p", mann_whitney([1, 2, 3], [4, 5, 6])[1], 0.1)
+    # a tie (x = 1 2 3, y = 3 4 5): ranks 1 2 3.5 | 3.5 5 6, U = 6.5 - 6 = 0.5; normal approximation:
+    # var = 9/12 * (7 - (2^3 - 2)/(6*5)) = 5.1, z = (4.5 - 0.5 - 0.5)/sqrt(5.1) = 1.549826, p = erfc(z/sqrt 2)
+    u, p, how = mann_whitney([1, 2, 3], [3, 4, 5])
+    expect("tie: U", u, 0.5)
+    expect("tie: p", p, math.erfc(3.5 / math.sqrt(5.1) / math.sqrt(2)))
+    expect("tie: p (0.12118)", p, 0.12118, rel=1e-4)
+    if how != "normal":
+        bad.append("samples with a tie must use the normal approximation")
+    # 25 vs 25 separated (too many for the exact table): var = 25*25*51/12 = 2656.25, z = 312/51.5388 = 6.05369
+    p = mann_whitney(list(range(25)), list(range(100, 125)))[1]
+    expect("25 vs 25 separated: p", p, math.erfc(312 / math.sqrt(2656.25) / math.sqrt(2)))
+    expect("25 vs 25 separated: p (1.4157e-9)", p, 1.4157e-9, rel=1e-4)
+    # identical samples: p = 1; every value equal: p = 1
+    expect("identical: p", mann_whitney([3.0, 1.0, 2.0], [1.0, 2.0, 3.0])[1], 1.0)
+    expect("all equal: p", mann_whitney([5, 5, 5], [5, 5, 5, 5])[1], 1.0)
+    return bad
+
+
+def check_describers():
+    """The summary's pattern finders on hand-made data; returns a list of failures."""
+    bad = []
+
+    def expect(what, got, want):
+        if got != want:
+            bad.append(f"{what}: got {got!r}, expected {want!r}")
+
+    measured = list(range(0, 129)) + list(range(192, 3968, 64)) + list(range(3968, 4096))
+    near8 = {d for d in measured if signed_dist(d) % 8 and abs(signed_dist(d)) < 128}
+    expect("distances: +-127 but multiples of 8", describe_distances(near8, measured),
+           "dst - src (mod 4096) = -127..127 except multiples of 8")
+    expect("distances: 1..63 and a far one", describe_distances(set(range(1, 64)) | {1024}, measured),
+           "dst - src (mod 4096) = 1..63, and 1 other distance")
+    expect("distances: singles", describe_distances({9, 73, 4041}, measured), "dst - src (mod 4096) = -55; 9; 73")
+    cells = [(s_, d, 0.1 if d == 9 else 1.0) for s_ in range(64) for d in range(64)]
+    expect("grid: dst_off column", grid_line_rule(cells), "whenever dst_off = 9")
+    cells = [(s_, d, 0.5 if (d - s_) % 8 else 1.0) for s_ in range(64) for d in range(64)]
+    expect("grid: residue", grid_residue_rule(cells), "when (dst_off - src_off) mod 8 != 0")
+    expect("grid: no line rule for a residue", grid_line_rule(cells), "")
+    expect("size ranges", size_ranges([256, 4096, 16384], [256, 1024, 4096, 16384, 65536]), "256 B, 4 KiB-16 KiB")
+    expect("fmt_size", [fmt_size(x) for x in (8191, 4096, 64 << 20)], ["8191 B", "4 KiB", "64 MiB"])
+    return bad
+
+
+def selftest(_args, out=None):
+    out = out or sys.stdout
+    failures = [f"mann_whitney: {b}" for b in check_mann_whitney()]
+    out.write(f"mann-whitney: {'ok' if not failures else 'FAILED'}\n")
+    described = [f"summary patterns: {b}" for b in check_describers()]
+    out.write(f"summary patterns: {'ok' if not described else 'FAILED'}\n")
+    failures += described
+
+    from .cli import main  # here: cli imports this module
+
+    def run_main(argv):
+        buf = io.StringIO()
+        with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(buf):
+            rc = main(argv)
+        return rc, buf.getvalue()
+
+    def check(ok, what, detail=""):
+        out.write(f"{'ok' if ok else 'FAIL'}: {what}\n")
+        if not ok:
+            failures.append(what + (f"\n{detail}" if detail else ""))
+
+    with tempfile.TemporaryDirectory(prefix="fcbench-selftest-") as tmp:
+        a, b, c = (os.path.join(tmp, x) for x in ("a.json", "b.json", "c.json"))
+        docs = ((a, synthetic_run(1)), (b, synthetic_run(2)), (c, synthetic_run(1, slow={"generic": 1.2})))
+        for path, doc in docs:
+            with open(path, "w") as f:
+                json.dump(doc, f)
+        schema = os.path.join(SCRIPT_DIR, "fcbench.schema.json")
+        if importlib.util.find_spec("jsonschema") and os.path.exists(schema):  # optional: the synthetic run's shape
+            import jsonschema
+            try:
+                jsonschema.validate(docs[0][1], json.load(open(schema)))
+                check(True, "the synthetic run validates against fcbench.schema.json")
+            except jsonschema.ValidationError as e:
+                check(False, "the synthetic run validates against fcbench.schema.json", str(e)[:2000])
+
+        rc, text = run_main(["compare", a, a, "--min-n", "1024", "--max-diff", "0.05"])
+        check(rc == 0 and "within" in text, "compare: a run agrees with itself", text[-2000:])
+        rc, text = run_main(["compare", a, c, "--scenario", "sizes", "--max-diff", "0.1"])
+        check(rc == 1 and "generic" in text and "slower" in text, "compare: 20% slower generic found, exit 1",
+              text[-3000:])
+        rc, text = run_main(["compare", a, b, "--all", "--scenario", "dist"])
+        check(rc == 0 and "MemcpyGoogleA" in text, "compare --all lists every case", text[-2000:])
+        rc, text = run_main(["compare", a, "--base", "libc", "--scenario", "sizes,dist"])
+        check(rc == 0 and "byte" in text and "slower" in text, "compare --base libc: byte slower", text[-2000:])
+        rc, text = run_main(["compare", a, "--base", "fc"])
+        check(rc == 0 and "against fc[generic]" in text, "compare --base fc picks fc[NAME]", text[:500])
+        rc, text = run_main(["targets", a])
+        check(rc == 0 and text.count("\n  [") == 6 and "of 6 targets met" in text and "GoogleA" in text,
+              "targets: six targets read off the synthetic run", text[-3000:])
+        check("share of the ceiling at n" in text and "not the yardstick" in text,
+              "targets: the 4-512 KiB window read against the ceiling at each size", text[-3000:])
+        # the A/A noise allowance: fc 1.08x glibc where fc[x] and x read 10% apart is excused, 1.12x is not
+        def res(c, n, ns):
+            return {"scenario": "sizes", "contender": c, "label": "aligned", "cache": "hot", "n": n, "med_ns": ns}
+        tiny = Run({"machine": {}, "method": {}, "contenders": ["libc", "fc[x]", "x"], "peaks": [], "results": [
+            res("libc", 100, 10.0), res("fc[x]", 100, 10.8), res("x", 100, 9.8),
+            res("libc", 200, 10.0), res("fc[x]", 200, 11.2), res("x", 200, 10.2),
+            res("libc", 300, 10.0), res("fc[x]", 300, 10.4), res("x", 300, 10.4),
+            res("libc", 400, 10.0), res("fc[x]", 400, 11.2), res("x", 400, 8.0)]}, "tiny")
+        lim = _noise_limits(tiny, "sizes", "fc[x]", label="aligned", cache="hot")
+        r = _time_ratios(tiny, "sizes", "fc[x]", "libc", label="aligned", cache="hot")
+        check([n for n, _, _ in _excused(r, lim)] == [100] and [n for n in r if r[n] > lim[n]] == [200, 400],
+              "targets: a size is excused only within its A/A spread, and never beyond 10%", f"{lim} {r}")
+        rc2, _ = run_main(["targets", a, "--check"])
+        check(rc2 == (0 if "6 of 6 targets met" in text else 1), "targets --check: exit 1 when one is missed")
+
+        bogus = os.path.join(tmp, "old.json")
+        with open(bogus, "w") as f:
+            json.dump({"schema": "fcbench-1", "results": []}, f)
+        for argv, want in ((["compare", os.path.join(tmp, "none.json"), a], "no such file"),
+                           (["compare", bogus, a], "fcbench-1"),
+                           (["compare", a, b, "--scenario", "nosuch"], "not in the input"),
+                           (["compare", a, "--base", "libc", "--min-n", str(1 << 40)], "no case"),
+                           (["report", bogus], "fcbench-1")):
+            rc, text = run_main(argv)
+            check(rc == 2 and want in text and "Traceback" not in text, f"error: {' '.join(argv[:2])}.. -> {want}",
+                  text)
+
+        rep = os.path.join(tmp, "report")
+        rc, text = run_main(["report", a, "-o", rep])
+        page_path = os.path.join(rep, "report.html")
+        check(rc == 0 and os.path.exists(page_path) and text.startswith(page_path), "report writes report.html",
+              text)
+        if rc == 0 and os.path.exists(page_path):
+            page = open(page_path, encoding="utf-8").read()
+            imgs = [x.split('"')[1] for x in page.split('<img src=')[1:]]
+            missing = [x for x in imgs if not os.path.exists(os.path.join(rep, x))]
+            want_imgs = 10 if importlib.util.find_spec("matplotlib") else 0
+            check(len(imgs) >= want_imgs and not missing, f"report has {len(imgs)} plots, all present", str(missing))
+            check("libc:" in text and "copy_to_user" in text and "Machine:" in text,
+                  "report summary names libc's cliff, copy_to_user and the machine", text)
+            check("worst offset is 41 at" in text, "uaccess summary finds the synthetic slow offset 41", text)
+    out.write(f"selftest: {'FAILED: ' + str(len(failures)) if failures else 'all checks passed'}\n")
+    for f in failures:
+        out.write(f"  {f}\n")
+    return 1 if failures else 0
