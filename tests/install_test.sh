@@ -47,8 +47,8 @@ echo "preload: $pre under cat: $(cat "$stage/preload.err")"
 n=$((n + 1))
 # The installed report script (share/fastcopy/fcbench_report.py and its package
 # fcreport/ beside it) through the installed fcbench: a report of a short pipe
-# run; then its self test (report, compare, targets on synthetic runs). Neither
-# may leave bytecode in the installed tree.
+# run (cli.py imports every command's module); no bytecode left in the
+# installed tree.  The self test runs from the source tree (fcbench-report-selftest).
 if [ -n "$py" ]; then
   share=$stage/prefix/share/fastcopy
   "$stage/prefix/bin/fcbench" pipe --quick --json "$stage/pipe.json" >"$stage/pipe.txt" 2>&1 ||
@@ -57,10 +57,8 @@ if [ -n "$py" ]; then
     "$stage/prefix/bin/fcbench" report "$stage/pipe.json" -o "$stage/report" >"$stage/report.txt" 2>&1 &&
     grep -q 'id="pipe"' "$stage/report/report.html" ||
     { echo "FAIL: installed fcbench report:"; cat "$stage/report.txt"; exit 1; }
-  "$py" "$share/fcbench_report.py" selftest >"$stage/selftest.txt" 2>&1 ||
-    { echo "FAIL: installed fcbench_report.py selftest:"; cat "$stage/selftest.txt"; exit 1; }
   [ -z "$(find "$share" -name __pycache__)" ] || { echo "FAIL: __pycache__ in $share"; exit 1; }
-  echo "report: installed $share/fcbench_report.py: fcbench report, $(tail -n 1 "$stage/selftest.txt")"
+  echo "report: installed $share/fcbench_report.py: fcbench report of a pipe run"
   n=$((n + 1))
 fi
 echo "install-consumers: $n consumers built and ran or checked"
