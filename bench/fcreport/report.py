@@ -20,6 +20,7 @@ SECTIONS = (
     "grids",
     "distance",
     "dist",
+    "readback",
     "memmove",
     "checked",
     "field",

@@ -180,6 +180,10 @@ def selftest(_args, out=None):
             check("libc:" in text and "copy_to_user" in text and "Machine:" in text,
                   "report summary names libc's cliff, copy_to_user and the machine", text)
             check("worst offset is 41 at" in text, "uaccess summary finds the synthetic slow offset 41", text)
+            rb = page.split('<h2 id="readback">')[1].split("<h2")[0] if '<h2 id="readback">' in page else ""
+            check("<td>1 KiB</td>" in rb and "geomean vs libc" in rb and (not want_imgs or "fcbench-readback.png" in rb)
+                  and "read back at once (readback" in text,
+                  "report has the readback section (table, plot) and its summary clause", rb + text)
     out.write(f"selftest: {'FAILED: ' + str(len(failures)) if failures else 'all checks passed'}\n")
     for f in failures:
         out.write(f"  {f}\n")

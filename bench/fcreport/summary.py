@@ -102,7 +102,8 @@ def uaccess_sentences(run):
 
 
 def versus_libc_sentence(run):
-    """fastcopy's dispatcher against libc in the same run: throughput by size band, time on real distributions."""
+    """fastcopy's dispatcher against libc in the same run: throughput by size band, time on real distributions
+    and when the copy is read back at once."""
     fc = next((c for c in run.contenders if c.startswith("fc[")), None)
     if not fc or "libc" not in run.contenders:
         return None
@@ -116,7 +117,9 @@ def versus_libc_sentence(run):
             parts.append(f"{fmt_ratio(geomean(rs))} {text}")
     dist = {(r["contender"], r["label"]): r["med_ns"] for r in run.by_scenario.get("dist", ())}
     dr = [dist[(fc, lbl)] / dist[("libc", lbl)] for c, lbl in dist if c == fc and ("libc", lbl) in dist]
-    if not parts and not dr:
+    rb = {(r["contender"], r["n"]): r["med_ns"] for r in run.by_scenario.get("readback", ())}
+    rr = [rb[(fc, n)] / rb[("libc", n)] for c, n in rb if c == fc and ("libc", n) in rb]
+    if not parts and not dr and not rr:
         return None
     text = f"{fc} vs libc in this run:"
     if parts:
@@ -124,6 +127,10 @@ def versus_libc_sentence(run):
     if dr:
         text += ("; " if parts else " ") + (f"{fmt_ratio(geomean(dr))} libc's time per call on the real size "
                                             f"distributions (dist)")
+    if rr:
+        text += ("; " if parts or dr else " ") + (f"{fmt_ratio(geomean(rr))} libc's time per call when the copy is "
+                                                  f"read back at once (readback, {fmt_size(min(n for _, n in rb))}-"
+                                                  f"{fmt_size(max(n for _, n in rb))})")
     return text + "."
 
 

@@ -157,6 +157,10 @@ def synthetic_run(seed=1, full=False, slow=None):
             so, do = rnd.randrange(64), rnd.randrange(64)
             record("dist", c, label, mean, 0, 0, model_ns(c, mean, so, do) + 2.0)
 
+    for n in (8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 512, 1024) if full else (8, 32, 128, 1024):
+        for c in contenders:  # the dependent chain: the copy, then the load waiting for its stores
+            record("readback", c, "", n, 0, 0, model_ns(c, n, 0, 0) + 4.0)
+
     return {
         "schema": SCHEMA, "scenario": "all",
         "argv": "fcbench all --json synthetic.json" + ("" if full else " --quick"),
