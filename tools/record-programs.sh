@@ -9,15 +9,22 @@
 #
 # The inputs are generated here, deterministically (a fixed-seed text corpus
 # and SQL script), so a rerun on another machine records the same workload.
-# Overhead: each program 7 times plain and 7 times under the recording shim,
-# alternated, median wall and CPU (user + system) times; printed, and written
-# to OUTDIR/overhead.txt.
+# Overhead: each program 7 times plain (glibc), 7 times under the preload
+# shim (fastcopy, nothing counted) and 7 times under the recording shim,
+# alternated, median CPU (user + system) and wall times: recorded / plain is
+# what a user pays, recorded / preload what the counting itself costs.  On a
+# shared 2-vCPU guest single runs move by 20%, so the counting's cost is also
+# given in instructions (callgrind, deterministic) for python3, the program
+# with the most calls per second, on the first 2 MB of the corpus (with a fixed
+# hash seed: python's own count moves by 1% between seeds).  Printed,
+# and written to OUTDIR/overhead.txt.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 fcbench=${1:-$root/build/release/fcbench}
 out=${2:-$root/bench/distributions/recorded}
-lib=$(dirname "$fcbench")/libfastcopy-record.so
-[ -x "$fcbench" ] && [ -r "$lib" ] || { echo "record-programs: need $fcbench and $lib (make bench builds them)"; exit 2; }
+lib=$(dirname "$fcbench")/libfastcopy-record.so pre=$(dirname "$fcbench")/libfastcopy-preload.so
+[ -x "$fcbench" ] && [ -r "$lib" ] && [ -r "$pre" ] ||
+  { echo "record-programs: need $fcbench, $lib and $pre (make bench builds them)"; exit 2; }
 for p in sqlite3 zstd xz sort python3; do
   command -v $p >/dev/null || { echo "record-programs: $p not installed (apt-get install sqlite3 zstd xz-utils coreutils python3)"; exit 2; }
 done
@@ -89,19 +96,35 @@ for p in "${progs[@]}"; do
   name=${p%%|*} cmd=${p#*|}
   echo "== $name: $cmd"
   "$fcbench" record -o "$out/$name" -- sh -c "$cmd" | sed 's/^/   /'
-  : > "$work/plain" && : > "$work/rec"
+  : > "$work/plain" && : > "$work/pre" && : > "$work/rec"
   for i in 1 2 3 4 5 6 7; do
     run sh -c "$cmd" >> "$work/plain"
+    run LD_PRELOAD="$pre" sh -c "$cmd" >> "$work/pre"
     d=$(mktemp -d)
     run FASTCOPY_RECORD_DIR="$d" LD_PRELOAD="$lib" sh -c "$cmd" >> "$work/rec"
     rm -rf "$d"
   done
   line=$(awk -v n="$name" \
     -v pw="$(cut -d' ' -f1 "$work/plain" | median)" -v pc="$(cut -d' ' -f2 "$work/plain" | median)" \
+    -v sw="$(cut -d' ' -f1 "$work/pre" | median)" -v sc="$(cut -d' ' -f2 "$work/pre" | median)" \
     -v rw="$(cut -d' ' -f1 "$work/rec" | median)" -v rc="$(cut -d' ' -f2 "$work/rec" | median)" \
-    'BEGIN { printf "%-8s wall %.3f s plain, %.3f s recorded (%.3fx); cpu %.3f s, %.3f s (%.3fx); medians of 7, alternated", n, pw, rw, rw / pw, pc, rc, rc / pc }')
+    'BEGIN { printf "%-8s cpu %.3f s plain, %.3f s preload, %.3f s recorded: recorded/plain %.3fx, recorded/preload %.3fx; wall %.3f %.3f %.3f s; medians of 7, alternated", n, pc, sc, rc, rc / pc, rc / sc, pw, sw, rw }')
   echo "   $line"
   echo "$line" >> "$out/overhead.txt.new"
 done
+if command -v valgrind >/dev/null; then
+  head -c 2000000 "$work/corpus.txt" > "$work/small.txt"
+  ir() { # instructions of python3 on the 2 MB corpus under callgrind (env words first)
+    env PYTHONHASHSEED=0 "$@" valgrind --tool=callgrind --callgrind-out-file=/dev/null /usr/bin/python3 "$work/bytes.py" \
+      "$work/small.txt" 2>&1 >/dev/null | sed -n 's/.*Collected : //p'
+  }
+  d=$(mktemp -d)
+  ip=$(ir) is=$(ir LD_PRELOAD="$pre") irec=$(ir FASTCOPY_RECORD_DIR="$d" LD_PRELOAD="$lib")
+  calls=$(sed -n 's/^calls //p' "$d"/rec.* | sort -n | tail -n 1)
+  rm -rf "$d"
+  line=$(awk -v p="$ip" -v s="$is" -v r="$irec" -v c="$calls" 'BEGIN { printf "python3  instructions (callgrind, first 2 MB of the corpus, PYTHONHASHSEED=0): %.0f plain, %.0f preload, %.0f recorded: recorded/plain %.4fx, recorded/preload %.4fx; %.1f instructions per call for the counting (%.0f calls)", p, s, r, r / p, r / s, (r - s) / c, c }')
+  echo "   $line"
+  echo "$line" >> "$out/overhead.txt.new"
+fi
 mv "$out/overhead.txt.new" "$out/overhead.txt"
 echo "recordings in $out"

@@ -91,9 +91,10 @@ __attribute__((destructor)) static void fc_rec_dump(void)
         }
         for (size_t i = 0; i < FC_REC_FNS; i++) sum.fn[i] += r->fn[i];
         sum.big_bytes += r->big_bytes;
-        sum.bytes += r->bytes;
         sum.overlap += r->overlap;
     }
+    uint64_t bytes = sum.big_bytes;
+    for (size_t i = 1; i <= FC_REC_SMALL; i++) bytes += sum.size[i] * i;
     double seconds = fc_now() - fc_rec_start;
     uint64_t calls = 0;
     for (size_t i = 0; i < FC_REC_FNS; i++) calls += sum.fn[i];
@@ -110,7 +111,7 @@ __attribute__((destructor)) static void fc_rec_dump(void)
     if (!f) return;
     fprintf(f, "fastcopy-record 1\npid %d\nppid %d\ncomm %s\nseconds %.6f\ncalls %llu\nbytes %llu\nbig_bytes %llu\n"
                "overlap %llu\n",
-            (int)getpid(), (int)getppid(), comm, seconds, (unsigned long long)calls, (unsigned long long)sum.bytes,
+            (int)getpid(), (int)getppid(), comm, seconds, (unsigned long long)calls, (unsigned long long)bytes,
             (unsigned long long)sum.big_bytes, (unsigned long long)sum.overlap);
     put(f, "fn", sum.fn, FC_REC_FNS);
     put(f, "size", sum.size, FC_REC_SMALL + 1);

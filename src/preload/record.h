@@ -8,6 +8,11 @@
  * and pushes it onto a process-wide list with one compare-and-swap; blocks are
  * never freed, so the counts of threads that have exited are still summed at
  * exit.  The dump (record.c) runs when the process exits normally.
+ * Six counters per call, the overlap one behind a branch (the byte total is
+ * derived from the size histogram at the dump): 26-27 instructions per call
+ * over the preload shim's in callgrind (29 with a byte counter and a
+ * branch-free overlap count), 3.8% of all of Debian's python3 running
+ * tools/record-programs.sh's bytes workload (3.8 M copies).
  */
 #ifndef FC_PRELOAD_RECORD_H
 #define FC_PRELOAD_RECORD_H
@@ -21,7 +26,7 @@ struct fc_rec {
     struct fc_rec *next;
     uint64_t size[FC_REC_SMALL + 1]; /* calls by exact size 0..4096 */
     uint64_t big[64];                /* calls above 4096 by floor(log2 n) */
-    uint64_t big_bytes, bytes;       /* bytes moved by those, by all */
+    uint64_t big_bytes;              /* bytes moved by those (the rest: from size[]) */
     uint64_t salign[64], dalign[64]; /* src, dst mod 64 */
     uint64_t dist[64];               /* (dst - src) mod 4096, 64-byte buckets */
     uint64_t overlap;                /* calls whose buffers overlap */
@@ -41,11 +46,10 @@ static inline __attribute__((always_inline)) void fc_rec_note(int fn, const void
         r->big[63 - __builtin_clzll((unsigned long long)n)]++;
         r->big_bytes += n;
     }
-    r->bytes += n;
     r->salign[(uintptr_t)src & 63]++;
     r->dalign[(uintptr_t)dst & 63]++;
     r->dist[(((uintptr_t)dst - (uintptr_t)src) & 4095) >> 6]++;
-    r->overlap += (uintptr_t)dst - (uintptr_t)src + n < 2 * n;
+    if (__builtin_expect((uintptr_t)dst - (uintptr_t)src + n < 2 * n, 0)) r->overlap++;
     r->fn[fn]++;
 }
 
