@@ -14,6 +14,9 @@
 #if defined(__x86_64__)
 #include "cpu/x86.h"
 #endif
+#if defined(__aarch64__)
+#include "aarch64/aarch64.h"
+#endif
 
 #define FC_ENTRY_PREF(name, id, summary, probe, rank, preferred)                                    \
     { { name, summary, 0, fc_##id##_memcpy, fc_##id##_memmove }, probe, rank, preferred }
@@ -35,6 +38,11 @@ struct fc_entry fc__registry[] = {
              fc__riscv_misaligned_fast, 30),
     FC_ENTRY("rv64-rvv", rv64_rvv, "RVV 1.0: vsetvli strip-mining, e8 (e64 when all 8-aligned), m1 small, m8 large",
              fc__riscv_has_v, 40),
+#endif
+#if defined(__aarch64__)
+    /* AArch64 assembly (src/aarch64/); Advanced SIMD is part of the Linux LP64 ABI: no probe */
+    FC_ENTRY("neon", neon, "AArch64 Advanced SIMD: overlapping head/tail to 128 B, ldp/stp q 64-byte blocks to a 16-aligned dst",
+             NULL, 20),
 #endif
 #if defined(__x86_64__)
     FC_ENTRY("sse2", sse2, "x86-64 SSE2: 16-byte head/tail and blocks, aligned 4-vector loops, 4K-aliasing direction, NT",

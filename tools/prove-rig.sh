@@ -51,7 +51,10 @@ case $arch in # fc_copy_checked's copy on the emulated targets
     "rv64 checked copy: word fault resumes one word late|src/riscv/rv64_checked.S|s/^\.Lfix_words:\n/.Lfix_words:\n        addi    t0, t0, 8\n/m|test_checked exact quick") ;;
   aarch64) mutants+=(
     "aarch64 checked copy: count one too high|src/aarch64/checked.S|s/        sub     x0, x2, x3\n/        sub     x0, x2, x3\n        add     x0, x0, #1\n/|test_checked exact quick"
-    "aarch64 checked copy: last block ends one byte early|src/aarch64/checked.S|s/        sub     x4, x2, #32 /        sub     x4, x2, #33 /|test_checked exact quick") ;;
+    "aarch64 checked copy: last block ends one byte early|src/aarch64/checked.S|s/        sub     x4, x2, #32 /        sub     x4, x2, #33 /|test_checked exact quick"
+    "aarch64 neon: 17..32 class stores its last 16 bytes one byte early|src/aarch64/neon.S|s/        str     q1, \[x5, #-16\]/        str     q1, [x5, #-17]/|test_grid small --offsets 8 --impl neon"
+    "aarch64 neon: forward large copy stores its first 16 bytes one byte late|src/aarch64/neon.S|s/        str     q16, \[x0\]/        str     q16, [x0, #1]/|test_grid small --offsets 8 --impl neon"
+    "aarch64 neon: backward loop steps src one byte short|src/aarch64/neon.S|s/        sub     x7, x7, #64/        sub     x7, x7, #63/|test_overlap --impl neon") ;;
   s390x) mutants+=(
     "s390x checked copy: count one too high|src/s390x/checked.S|s/        sgr     %r2, %r5\n/        sgr     %r2, %r5\n        aghi    %r2, 1\n/|test_checked exact quick"
     "s390x checked copy: second move of a block stores one byte late|src/s390x/checked.S|s/        stg     %r0, 8\(%r5,%r2\)/        stg     %r0, 9(%r5,%r2)/|test_checked exact quick") ;;

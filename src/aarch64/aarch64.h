@@ -1,0 +1,9 @@
+/* Entry points of the AArch64 assembly implementations (registered in src/registry.c). */
+#ifndef FC_AARCH64_H
+#define FC_AARCH64_H
+
+#include "portable/portable.h"
+
+FC_DECLARE_IMPL(neon);
+
+#endif

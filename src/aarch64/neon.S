@@ -1,0 +1,190 @@
+/*
+ * neon - memcpy/memmove for AArch64 with Advanced SIMD (q registers).
+ *
+ * For:    every AArch64 Linux CPU: Advanced SIMD is part of the LP64 Linux
+ *         ABI (the compiler itself uses q registers in any build).
+ * Needs:  unaligned loads and stores of up to 16 bytes to normal memory
+ *         (architectural for normal memory); little- or big-endian alike
+ *         (bytes are only moved, never combined).
+ * Uses:   x0-x7, q0-q7, q16-q19 (caller-saved); no stack, no frame.
+ *
+ * Size classes (s = src, d = dst, se = s + n, de = d + n):
+ *
+ *   | n        | technique                                                   |
+ *   |----------|-------------------------------------------------------------|
+ *   | 0        | nothing                                                     |
+ *   | 1..3     | bytes s[0], s[n/2], s[n-1]                                  |
+ *   | 4..7     | two 4-byte moves: first and last 4                          |
+ *   | 8..16    | two 8-byte moves: first and last 8                          |
+ *   | 17..32   | two q moves: first and last 16                              |
+ *   | 33..64   | ldp/stp of q pairs: first and last 32                       |
+ *   | 65..128  | first 64 and last 64 (four q pairs, all loaded first)       |
+ *   | > 128    | forward: last 64 and first 16 loaded up front; dst rounded  |
+ *   |          | up to 16 (src by the same amount), 64-byte blocks with each |
+ *   |          | block's loads issued before the previous block's stores     |
+ *   |          | retire (ldp/stp of q pairs); first 16 stored after the first|
+ *   |          | block is loaded, last 64 stored last                        |
+ *
+ * Every class up to 128 bytes loads everything before it stores, so memmove
+ * takes them as they are.  Above 128: memmove goes backward only when dst is
+ * inside (s, se); the backward path mirrors the forward one (first 64 and
+ * last 16 up front, de rounded down to 16, blocks from the top).  Forward is
+ * correct for dst below src too: a block's stores land below the next
+ * block's loads, and the edges were loaded before any store could reach them.
+ *
+ * No access outside [s, se) and [d, de); no byte loop.
+ */
+#if defined(__aarch64__)
+
+        .text
+        .p2align 6
+        .globl  fc_neon_memcpy
+        .hidden fc_neon_memcpy
+        .type   fc_neon_memcpy, %function
+fc_neon_memcpy:
+        add     x4, x1, x2              /* se */
+        add     x5, x0, x2              /* de */
+        cmp     x2, #128
+        b.hi    .Lfwd_large
+.Lle128:
+        cmp     x2, #32
+        b.hi    .L33_128
+        cmp     x2, #16
+        b.hi    .L17_32
+        cmp     x2, #8
+        b.hs    .L8_16
+        cmp     x2, #4
+        b.hs    .L4_7
+        cbz     x2, .Lret
+        /* 1..3: s[0], s[n/2], s[n-1] */
+        lsr     x6, x2, #1
+        ldrb    w3, [x1]
+        ldrb    w7, [x1, x6]
+        ldrb    w4, [x4, #-1]
+        strb    w3, [x0]
+        strb    w7, [x0, x6]
+        strb    w4, [x5, #-1]
+.Lret:
+        ret
+.L4_7:
+        ldr     w3, [x1]
+        ldr     w4, [x4, #-4]
+        str     w3, [x0]
+        str     w4, [x5, #-4]
+        ret
+.L8_16:
+        ldr     x3, [x1]
+        ldr     x4, [x4, #-8]
+        str     x3, [x0]
+        str     x4, [x5, #-8]
+        ret
+.L17_32:
+        ldr     q0, [x1]
+        ldr     q1, [x4, #-16]
+        str     q0, [x0]
+        str     q1, [x5, #-16]
+        ret
+.L33_128:
+        ldp     q0, q1, [x1]
+        ldp     q2, q3, [x4, #-32]
+        cmp     x2, #64
+        b.hi    .L65_128
+        stp     q0, q1, [x0]
+        stp     q2, q3, [x5, #-32]
+        ret
+.L65_128:
+        ldp     q4, q5, [x1, #32]
+        ldp     q6, q7, [x4, #-64]
+        stp     q0, q1, [x0]
+        stp     q4, q5, [x0, #32]
+        stp     q6, q7, [x5, #-64]
+        stp     q2, q3, [x5, #-32]
+        ret
+
+        /* n > 128, forward.  q16 = first 16, q4-q7 = last 64 (loaded before
+         * any store); x6 = d rounded up to 16 (1..16 bytes past d), x7 = s
+         * moved as far; x3 = de - x6 (> 112).  q0-q3 hold the block at x7. */
+.Lfwd_large:
+        ldr     q16, [x1]
+        ldp     q4, q5, [x4, #-64]
+        ldp     q6, q7, [x4, #-32]
+        add     x6, x0, #16
+        and     x6, x6, #-16
+        sub     x3, x6, x0              /* 1..16 */
+        add     x7, x1, x3
+        sub     x3, x5, x6              /* bytes from the aligned dst to de */
+        ldp     q0, q1, [x7]
+        ldp     q2, q3, [x7, #32]
+        str     q16, [x0]
+        cmp     x3, #128
+        b.ls    .Lfwd_last
+.Lfwd_loop:
+        stp     q0, q1, [x6]
+        ldp     q0, q1, [x7, #64]
+        stp     q2, q3, [x6, #32]
+        ldp     q2, q3, [x7, #96]
+        add     x6, x6, #64
+        add     x7, x7, #64
+        sub     x3, x3, #64
+        cmp     x3, #128
+        b.hi    .Lfwd_loop
+.Lfwd_last:                             /* 64 < x3 <= 128: this block, then the last 64 */
+        stp     q0, q1, [x6]
+        stp     q2, q3, [x6, #32]
+        stp     q4, q5, [x5, #-64]
+        stp     q6, q7, [x5, #-32]
+        ret
+        .size   fc_neon_memcpy, . - fc_neon_memcpy
+
+        .p2align 6
+        .globl  fc_neon_memmove
+        .hidden fc_neon_memmove
+        .type   fc_neon_memmove, %function
+fc_neon_memmove:
+        sub     x3, x0, x1
+        cmp     x3, x2
+        b.hs    fc_neon_memcpy          /* dst not in [s, se): forward is correct */
+        cbz     x3, .Lmv_ret            /* dst == src */
+        add     x4, x1, x2              /* se */
+        add     x5, x0, x2              /* de */
+        cmp     x2, #128
+        b.ls    .Lle128                 /* every load before any store */
+        /* n > 128, dst in (s, se): backward.  q16 = last 16, q4-q7 = first
+         * 64; x6 = de rounded down to 16 (0..15 bytes below de), x7 = se
+         * moved as far; x3 = x6 - d (> 112).  q0-q3 hold the block ending
+         * at x7. */
+        ldr     q16, [x4, #-16]
+        ldp     q4, q5, [x1]
+        ldp     q6, q7, [x1, #32]
+        and     x6, x5, #-16
+        sub     x3, x5, x6              /* 0..15 */
+        sub     x7, x4, x3
+        sub     x3, x6, x0
+        ldp     q2, q3, [x7, #-32]
+        ldp     q0, q1, [x7, #-64]
+        str     q16, [x5, #-16]
+        cmp     x3, #128
+        b.ls    .Lbwd_last
+.Lbwd_loop:
+        stp     q2, q3, [x6, #-32]
+        ldp     q2, q3, [x7, #-96]
+        stp     q0, q1, [x6, #-64]
+        ldp     q0, q1, [x7, #-128]
+        sub     x6, x6, #64
+        sub     x7, x7, #64
+        sub     x3, x3, #64
+        cmp     x3, #128
+        b.hi    .Lbwd_loop
+.Lbwd_last:                             /* 64 < x3 <= 128: this block, then the first 64 */
+        stp     q2, q3, [x6, #-32]
+        stp     q0, q1, [x6, #-64]
+        stp     q6, q7, [x0, #32]
+        stp     q4, q5, [x0]
+.Lmv_ret:
+        ret
+        .size   fc_neon_memmove, . - fc_neon_memmove
+
+#endif
+#if defined(__linux__) && defined(__ELF__)
+        .section .note.GNU-stack, "", %progbits
+#endif
