@@ -14,8 +14,9 @@
 #if defined(__x86_64__)
 #include "cpu/x86.h"
 #endif
-#if defined(__aarch64__)
+#if defined(__aarch64__) && defined(__linux__)
 #include "aarch64/aarch64.h"
+#include "cpu/aarch64.h"
 #endif
 
 #define FC_ENTRY_PREF(name, id, summary, probe, rank, preferred)                                    \
@@ -39,10 +40,13 @@ struct fc_entry fc__registry[] = {
     FC_ENTRY("rv64-rvv", rv64_rvv, "RVV 1.0: vsetvli strip-mining, e8 (e64 when all 8-aligned), m1 small, m8 large",
              fc__riscv_has_v, 40),
 #endif
-#if defined(__aarch64__)
-    /* AArch64 assembly (src/aarch64/); Advanced SIMD is part of the Linux LP64 ABI: no probe */
+#if defined(__aarch64__) && defined(__linux__)
+    /* AArch64 assembly (src/aarch64/); Advanced SIMD is part of the Linux LP64 ABI: no probe;
+     * SVE from AT_HWCAP (src/cpu/aarch64.c) */
     FC_ENTRY("neon", neon, "AArch64 Advanced SIMD: overlapping head/tail to 128 B, ldp/stp q 64-byte blocks to a 16-aligned dst",
              NULL, 20),
+    FC_ENTRY("sve", sve, "AArch64 SVE, any vector length: whilelo-predicated up to 4 VL, 4-vector blocks above",
+             fc__aarch64_has_sve, 30),
 #endif
 #if defined(__x86_64__)
     FC_ENTRY("sse2", sse2, "x86-64 SSE2: 16-byte head/tail and blocks, aligned 4-vector loops, 4K-aliasing direction, NT",

@@ -128,6 +128,9 @@ foreach(lib IN LISTS EMBED)
     list(APPEND seen "${f}")
     string(MAKE_C_IDENTIFIER "${f}" id)
     set(body "${body_${id}}")
+    # AArch64's adrp names a 4 KiB page, which objdump labels with whatever
+    # symbol the page base falls in: an address, not a reference
+    string(REGEX REPLACE "\n[^\n]*[ \t]adrp[ \t][^\n]*" "" body "${body}")
     string(REGEX MATCHALL "<[^>\n]+>" refs "${body}")
     foreach(r IN LISTS refs)
       string(REGEX REPLACE "^<([^>+]+)(\\+0x[0-9a-f]+)?>$" "\\1" t "${r}")

@@ -12,6 +12,11 @@
 
 #include "fastcopy.h"
 #include "internal.h"
+#if defined(__aarch64__) && defined(__linux__)
+#include <sys/prctl.h>
+
+#include "cpu/aarch64.h"
+#endif
 #if defined(__x86_64__)
 #include "cpu/x86.h"
 
@@ -103,6 +108,17 @@ int main(int argc, char **argv)
     printf("cpu signature: %s\n", st->signature);
     printf("profile: %s\n", st->profile[0] ? st->profile : "none in use");
     for (int i = 0; i < st->nnotes; i++) printf("  %s\n", st->notes[i]);
+#endif
+#if defined(__aarch64__) && defined(__linux__)
+    {
+        unsigned long hw = fc__aarch64_hwcap();
+        printf("aarch64: AT_HWCAP 0x%lx: asimd %d sve %d", hw, (int)(hw >> 1 & 1), fc__aarch64_has_sve());
+#ifdef PR_SVE_GET_VL
+        int vl = fc__aarch64_has_sve() ? prctl(PR_SVE_GET_VL) : -1;
+        if (vl >= 0) printf("; SVE vector length %d bytes (prctl PR_SVE_GET_VL)", vl & 0xffff);
+#endif
+        printf("\n");
+    }
 #endif
     /* --decisions: what was decided, without running any routine (the tests'
      * fake CPUs: FASTCOPY_TEST_CPU in a hooks build) */

@@ -52,9 +52,12 @@ case $arch in # fc_copy_checked's copy on the emulated targets
   aarch64) mutants+=(
     "aarch64 checked copy: count one too high|src/aarch64/checked.S|s/        sub     x0, x2, x3\n/        sub     x0, x2, x3\n        add     x0, x0, #1\n/|test_checked exact quick"
     "aarch64 checked copy: last block ends one byte early|src/aarch64/checked.S|s/        sub     x4, x2, #32 /        sub     x4, x2, #33 /|test_checked exact quick"
-    "aarch64 neon: 17..32 class stores its last 16 bytes one byte early|src/aarch64/neon.S|s/        str     q1, \[x5, #-16\]/        str     q1, [x5, #-17]/|test_grid small --offsets 8 --impl neon"
+    "aarch64 neon: 16..32 class stores its last 16 bytes one byte early|src/aarch64/neon.S|s/        sub     x9, x2, #16 /        sub     x9, x2, #17 /|test_grid small --offsets 8 --impl neon"
     "aarch64 neon: forward large copy stores its first 16 bytes one byte late|src/aarch64/neon.S|s/        str     q16, \[x0\]/        str     q16, [x0, #1]/|test_grid small --offsets 8 --impl neon"
-    "aarch64 neon: backward loop steps src one byte short|src/aarch64/neon.S|s/        sub     x7, x7, #64/        sub     x7, x7, #63/|test_overlap --impl neon") ;;
+    "aarch64 neon: backward loop steps src 16 bytes short|src/aarch64/neon.S|s/        ldp     q0, q1, \[x7, #-64\]!/        ldp     q0, q1, [x7, #-48]!/|test_overlap --impl neon"
+    "aarch64 sve: up to 2 VL, the second vector's predicate empty|src/aarch64/sve.S|s/        whilelo p1.b, x3, x2/        whilelo p1.b, x3, x3/|test_grid small --offsets 8 --impl sve"
+    "aarch64 sve: forward, the preloaded last vector stored from the wrong register|src/aarch64/sve.S|s/        st1b    z7.b, p0, \[x11, #-1, mul vl\]/        st1b    z6.b, p0, [x11, #-1, mul vl]/|test_grid small --offsets 8 --impl sve"
+    "aarch64 sve: backward, a block's lowest vector stored from the wrong register|src/aarch64/sve.S|s/        st1b    z0.b, p0, \[x5\]/        st1b    z1.b, p0, [x5]/|test_overlap --impl sve") ;;
   s390x) mutants+=(
     "s390x checked copy: count one too high|src/s390x/checked.S|s/        sgr     %r2, %r5\n/        sgr     %r2, %r5\n        aghi    %r2, 1\n/|test_checked exact quick"
     "s390x checked copy: second move of a block stores one byte late|src/s390x/checked.S|s/        stg     %r0, 8\(%r5,%r2\)/        stg     %r0, 9(%r5,%r2)/|test_checked exact quick") ;;

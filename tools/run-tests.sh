@@ -10,7 +10,8 @@
 #   riscv64       riscv64-linux-gnu-gcc, qemu-riscv64 -cpu rv64,v=true,vlen=256
 #                                                   + prove-rig (its fc_copy_checked: 3 bugs)
 #   aarch64       aarch64-linux-gnu-gcc, qemu-aarch64 -cpu max,sve256=on
-#                                                   + prove-rig (its fc_copy_checked: 2 bugs)
+#                                                   + sve at 128/512/2048 bits, AT_HWCAP dispatch
+#                                                   + prove-rig (its assembly: 8 bugs)
 #   s390x         s390x-linux-gnu-gcc (big-endian), qemu-s390x
 #                                                   every suite but the heavy ones, plus
 #                                                   generic's grid/grid-large/overlap/random

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""rv-audit: instruction and alignment audit of the RISC-V copy routines under QEMU.
+"""rv-audit: instruction and alignment audit of the RISC-V (and, --arch aarch64, AArch64) copy routines under QEMU.
 
 Runs each implementation in the registry of a riscv64 build under qemu-riscv64
 with a small TCG plugin (tools/rv-audit/plugin.c) that sees every executed
@@ -26,7 +26,12 @@ Usage (from the repository root; builds build/riscv64 if needed):
   tools/rv-audit.py crosscheck                       re-derives a few cases from a -d exec,cpu register
                                                      trace (-singlestep) and requires the same numbers
   tools/rv-audit.py all                              table + seed + check
-Options: --build DIR (default build/riscv64), --qemu PATH, --cc HOST_CC.
+  tools/rv-audit.py --arch aarch64 table|check|all  neon and sve (VL 128..2048) against glibc's own
+                                                     memcpy by size class: worst instructions over 8
+                                                     placements, insn/B from 1 KiB; check: no class
+                                                     above its recorded worst, the AArch64 issue's
+                                                     targets printed (met/miss)
+Options: --build DIR (default build/riscv64, build/aarch64), --qemu PATH, --cc HOST_CC.
 
 Needs: qemu-riscv64 with plugin support (Debian 12's qemu-user 7.2 has it),
 a host C compiler for the plugin, and a riscv64 build with rv-audit-driver.
@@ -298,9 +303,155 @@ def crosscheck(a):
     return fails
 
 
+# ---- AArch64 (--arch aarch64): neon and sve against glibc's own memcpy/memmove -----------------------------
+# The driver's "libc" entry calls the C library's memcpy/memmove (static glibc 2.36 from Debian's
+# libc6-arm64-cross: its ifunc choice for the emulated CPU, __memcpy_sve under -cpu max) through a one-branch
+# wrapper and the static binary's IRELATIVE PLT stub (adrp, ldr, add, br): 5 instructions and 1 load that
+# are not glibc's copy, subtracted below.
+A64_LIBC_CALL = 5
+A64_CLASSES = [("0..16", list(range(0, 17))), ("17..32", list(range(17, 33))), ("33..64", list(range(33, 65))),
+               ("65..128", list(range(65, 129))), ("129..256", list(range(129, 257))),
+               ("257 B..4 KiB", sorted(set(list(range(257, 4097, 61)) + [257, 512, 1024, 2048, 4095, 4096]))),
+               ("64 KiB", [65536])]
+A64_PLACEMENTS = [(0, 0), (1, 0), (0, 1), (3, 5), (7, 2), (15, 0), (0, 15), (8, 8)]
+A64_VL = {128: "max,sve2048=on,sve-default-vector-length=16", 256: "max,sve256=on",
+          512: "max,sve2048=on,sve-default-vector-length=64", 2048: "max,sve2048=on,sve-default-vector-length=256"}
+# What the routines do today (worst instructions per class over A64_PLACEMENTS; worst insn/B from 1 KiB):
+# a regression beyond these fails the check.  The issue's own targets are printed beside them.
+A64_RECORD = {
+    "neon": ([14, 10, 13, 19, 40, 400, 6160], 0.113),
+    "sve@128": ([10, 10, 15, 21, 42, 402, 6162], 0.115),
+    "sve@256": ([10, 10, 10, 22, 35, 395, 6155], 0.114),
+    "sve@512": ([10, 10, 10, 10, 22, 203, 3083], 0.069),
+    "sve@2048": ([10, 10, 10, 10, 10, 59, 779], 0.034),
+}
+
+
+class A64Audit(Audit):
+    def ensure_built(self):
+        if not os.path.exists(os.path.join(self.build, "build.ninja")) and not os.path.exists(
+                os.path.join(self.build, "Makefile")):
+            subprocess.check_call(["cmake", "-S", ROOT, "-B", self.build, "-G", "Ninja",
+                                   "-DCMAKE_TOOLCHAIN_FILE=" + os.path.join(ROOT, "cmake/toolchains/aarch64-linux-gnu.cmake")],
+                                  stdout=subprocess.DEVNULL)
+        subprocess.check_call(["cmake", "--build", self.build, "--target", "rv-audit-driver"], stdout=subprocess.DEVNULL)
+        src = os.path.join(ROOT, "tools/rv-audit/plugin.c")
+        if not os.path.exists(self.plugin) or os.path.getmtime(self.plugin) < os.path.getmtime(src):
+            subprocess.check_call([self.cc, "-O2", "-shared", "-fPIC", "-Wall", "-Wextra", "-o", self.plugin, src])
+
+    def cpu(self, vl):
+        return A64_VL[vl]
+
+    def run(self, lines, vl=256):
+        with tempfile.NamedTemporaryFile("r", suffix=".log") as log:
+            p = subprocess.run([self.qemu, "-cpu", self.cpu(vl), "-L", "/usr/aarch64-linux-gnu", "-plugin", self.plugin,
+                                "-d", "plugin", "-D", log.name, self.driver], input="".join(l + "\n" for l in lines),
+                               text=True, capture_output=True)
+            if p.returncode != 0:
+                sys.exit("rv-audit: driver failed (%d): %s" % (p.returncode, p.stderr.strip()))
+            return [dict(zip(FIELDS, map(int, l.split()[1:]))) for l in log if l.startswith("R ")]
+
+    def classes(self, impl, vl, op="c"):
+        """Worst instructions per class over the placements, and worst insn/B at n >= 1 KiB."""
+        adj = A64_LIBC_CALL if impl == "libc" else 0
+        worst, ipb = [], 0.0
+        for _, ns in A64_CLASSES:
+            cases = [(n, so, do) for n in ns for so, do in A64_PLACEMENTS]
+            res = self.run(["c %s %d %d %d" % (impl, n, so, do) for n, so, do in cases], vl)
+            worst.append(max(r["insns"] - adj for r in res))
+            ipb = max([ipb] + [(r["insns"] - adj) / n for r, (n, _, _) in zip(res, cases) if n >= 1024])
+        return worst, ipb
+
+    def moves(self, impl, vl, sizes):
+        """memmove with overlap (dst = src +-1, +-32, +-n/2) against memcpy at the same size: worst ratio."""
+        adj = A64_LIBC_CALL if impl == "libc" else 0
+        out = []
+        for n in sizes:
+            lines = ["c %s %d 0 0" % (impl, n)] + ["m %s %d %d %d" % (impl, n, max(0, -d), d)
+                                                   for d in (1, -1, 32, -32, n // 2, -(n // 2)) if d]
+            res = self.run(lines, vl)
+            base = res[0]["insns"] - adj
+            out.append((n, base, max(r["insns"] - adj for r in res[1:])))
+        return out
+
+
+def a64_rows(a):
+    rows = [("glibc 2.36 (its memcpy for -cpu max)", "libc", 256), ("neon", "neon", 256)]
+    rows += [("sve, VL %d bits" % vl, "sve", vl) for vl in (128, 256, 512, 2048)]
+    return [(label, impl, vl, a.classes(impl, vl)) for label, impl, vl in rows]
+
+
+def a64_table(a, rows):
+    print("# AArch64 audit: instructions per call under qemu-aarch64 (TCG plugin, deterministic; not speed)")
+    print("# worst over %d src/dst placements per class; glibc's count without the %d-instruction call stub" % (
+        len(A64_PLACEMENTS), A64_LIBC_CALL))
+    print("| routine | " + " | ".join(c for c, _ in A64_CLASSES) + " | insn/B from 1 KiB |")
+    print("|---|" + "---:|" * (len(A64_CLASSES) + 1))
+    for label, _, _, (worst, ipb) in rows:
+        print("| %s | %s | %.3f |" % (label, " | ".join(str(w) for w in worst), ipb))
+
+
+def a64_check(a, rows):
+    fails = 0
+    by = {("libc" if impl == "libc" else impl if impl == "neon" else "sve@%d" % vl): r for _, impl, vl, r in rows}
+
+    def verdict(ok, what, target=False):
+        nonlocal fails
+        print("%s  %s" % (("ok  " if ok else "FAIL") if not target else ("met " if ok else "miss"), what))
+        if not ok and not target:
+            fails += 1
+
+    for key, (rec, rec_ipb) in A64_RECORD.items():
+        worst, ipb = by[key]
+        bad = [c for (c, _), w, r in zip(A64_CLASSES, worst, rec) if w > r]
+        verdict(not bad and ipb <= rec_ipb, "%s: no class above its recorded worst (%s), insn/B from 1 KiB %.3f <= %.3f"
+                % (key, ", ".join(bad) if bad else "none", ipb, rec_ipb))
+    # the AArch64 issue's targets (printed; the recorded values above are what fails the check)
+    libc, neon = by["libc"][0], by["neon"][0]
+    worse = [c for (c, _), n, g in zip(A64_CLASSES, neon, libc) if n > g]
+    verdict(not worse, "target: neon no more instructions than glibc in any class (above it: %s)"
+            % (", ".join(worse) or "none"), True)
+    verdict(by["neon"][1] <= 0.09, "target: neon <= 0.09 insn/B from 1 KiB (%.3f)" % by["neon"][1], True)
+    for vl in (256, 512, 2048):
+        s = by["sve@%d" % vl][0]
+        worse = [c for (c, _), x, n in zip(A64_CLASSES[5:], s[5:], neon[5:]) if x >= n]
+        verdict(not worse, "target: sve VL %d fewer instructions than neon from 257 B (not fewer: %s)"
+                % (vl, ", ".join(worse) or "none"), True)
+    s128 = by["sve@128"][0]
+    over = max(x / n for x, n in zip(s128, neon) if n)
+    verdict(over <= 1.10, "target: sve VL 128 within 10%% of neon in every class (worst %.2fx)" % over, True)
+    verdict(by["sve@512"][1] <= 0.05, "target: sve VL 512 <= 0.05 insn/B from 1 KiB (%.3f)" % by["sve@512"][1], True)
+    for impl, vl in (("neon", 256), ("sve", 256), ("sve", 128)):
+        mv = a.moves(impl, vl, [256, 1024, 4096])
+        worst = max(m / c for _, c, m in mv)
+        verdict(worst <= 1.10 + 1e-9, "memmove with overlap (dst = src +-1, +-32, +-n/2) within 10%% of memcpy, "
+                "%s VL %d: worst %.3fx (%s)" % (impl, vl, worst, ", ".join("%d B %d/%d" % x for x in mv)))
+    return fails
+
+
+def a64_main(args):
+    if args.build == os.path.join(ROOT, "build/riscv64"):
+        args.build = os.path.join(ROOT, "build/aarch64")
+    if args.qemu == "qemu-riscv64":
+        args.qemu = "qemu-aarch64"
+    a = A64Audit(args)
+    rows = a64_rows(a)
+    fails = 0
+    if args.mode in ("table", "all"):
+        a64_table(a, rows)
+        print()
+    if args.mode in ("check", "all"):
+        fails = a64_check(a, rows)
+        print("rv-audit: %s" % ("all checks passed" if not fails else "%d FAILED" % fails))
+    if args.mode not in ("table", "check", "all"):
+        sys.exit("rv-audit: --arch aarch64 has table, check and all")
+    return 1 if fails else 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("mode", nargs="?", default="all", choices=["table", "seed", "grid", "check", "crosscheck", "all"])
+    ap.add_argument("--arch", default="riscv64", choices=["riscv64", "aarch64"])
     ap.add_argument("--build", default=os.path.join(ROOT, "build/riscv64"))
     ap.add_argument("--qemu", default="qemu-riscv64")
     ap.add_argument("--cc", default=os.environ.get("CC_FOR_BUILD", "cc"))
@@ -308,6 +459,8 @@ def main():
     ap.add_argument("--impl", default=",".join(IMPLS))
     ap.add_argument("--nmax", type=int, default=1024)
     args = ap.parse_args()
+    if args.arch == "aarch64":
+        return a64_main(args)
     a = Audit(args)
     impls = args.impl.split(",")
     fails = 0

@@ -5,5 +5,6 @@
 #include "portable/portable.h"
 
 FC_DECLARE_IMPL(neon);
+FC_DECLARE_IMPL(sve);
 
 #endif

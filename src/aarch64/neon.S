@@ -15,18 +15,20 @@
  *   | 0        | nothing                                                     |
  *   | 1..3     | bytes s[0], s[n/2], s[n-1]                                  |
  *   | 4..7     | two 4-byte moves: first and last 4                          |
- *   | 8..16    | two 8-byte moves: first and last 8                          |
- *   | 17..32   | two q moves: first and last 16                              |
+ *   | 8..15    | two 8-byte moves: first and last 8                          |
+ *   | 16..32   | two q moves: first and last 16                              |
  *   | 33..64   | ldp/stp of q pairs: first and last 32                       |
  *   | 65..128  | first 64 and last 64 (four q pairs, all loaded first)       |
  *   | > 128    | forward: last 64 and first 16 loaded up front; dst rounded  |
- *   |          | up to 16 (src by the same amount), 64-byte blocks with each |
- *   |          | block's loads issued before the previous block's stores     |
- *   |          | retire (ldp/stp of q pairs); first 16 stored after the first|
+ *   |          | up to 16 (src by the same amount), 64-byte blocks of ldp/stp|
+ *   |          | q pairs, each block loaded while the previous one is being  |
+ *   |          | stored, pointers moved by the addressing modes (6           |
+ *   |          | instructions per 64 bytes); first 16 stored after the first |
  *   |          | block is loaded, last 64 stored last                        |
  *
- * Every class up to 128 bytes loads everything before it stores, so memmove
- * takes them as they are.  Above 128: memmove goes backward only when dst is
+ * Below 16 bytes a bit-test tree (tbz on bits 3 and 2 of n), 16..32 two
+ * compares; the tail addressed as [s + (n - k)] (one sub for both buffers).  Every class up to 128 bytes loads everything
+ * before it stores, so memmove takes them as they are.  Above 128: memmove goes backward only when dst is
  * inside (s, se); the backward path mirrors the forward one (first 64 and
  * last 16 up front, de rounded down to 16, blocks from the top).  Forward is
  * correct for dst below src too: a block's stores land below the next
@@ -42,59 +44,67 @@
         .hidden fc_neon_memcpy
         .type   fc_neon_memcpy, %function
 fc_neon_memcpy:
+        cmp     x2, #16
+        b.lo    .Llt16
+        cmp     x2, #32
+        b.hi    .Lgt32
+        sub     x9, x2, #16             /* 16..32: first and last 16 */
+        ldr     q0, [x1]
+        ldr     q1, [x1, x9]
+        str     q0, [x0]
+        str     q1, [x0, x9]
+        ret
+.Llt16:
+        tbz     x2, #3, .Llt8
+        sub     x9, x2, #8              /* 8..15: first and last 8 */
+        ldr     x3, [x1]
+        ldr     x4, [x1, x9]
+        str     x3, [x0]
+        str     x4, [x0, x9]
+        ret
+.Llt8:
+        tbz     x2, #2, .Llt4
+        sub     x9, x2, #4              /* 4..7: first and last 4 */
+        ldr     w3, [x1]
+        ldr     w4, [x1, x9]
+        str     w3, [x0]
+        str     w4, [x0, x9]
+        ret
+.Llt4:
+        cbz     x2, .Lret
+        lsr     x6, x2, #1              /* 1..3: s[0], s[n/2], s[n-1] */
+        sub     x9, x2, #1
+        ldrb    w3, [x1]
+        ldrb    w7, [x1, x6]
+        ldrb    w4, [x1, x9]
+        strb    w3, [x0]
+        strb    w7, [x0, x6]
+        strb    w4, [x0, x9]
+.Lret:
+        ret
+        /* n > 32 (also entered from sve.S at VL 128 bits, past the compares) */
+        .globl  fc__neon_memcpy_gt32
+        .hidden fc__neon_memcpy_gt32
+fc__neon_memcpy_gt32:
+.Lgt32:
+        cmp     x2, #64
+        b.hi    .Lgt64
+        add     x4, x1, x2              /* 33..64: first and last 32 */
+        add     x5, x0, x2
+        ldp     q0, q1, [x1]
+        ldp     q2, q3, [x4, #-32]
+        stp     q0, q1, [x0]
+        stp     q2, q3, [x5, #-32]
+        ret
+.Lgt64:
         add     x4, x1, x2              /* se */
         add     x5, x0, x2              /* de */
         cmp     x2, #128
         b.hi    .Lfwd_large
-.Lle128:
-        cmp     x2, #32
-        b.hi    .L33_128
-        cmp     x2, #16
-        b.hi    .L17_32
-        cmp     x2, #8
-        b.hs    .L8_16
-        cmp     x2, #4
-        b.hs    .L4_7
-        cbz     x2, .Lret
-        /* 1..3: s[0], s[n/2], s[n-1] */
-        lsr     x6, x2, #1
-        ldrb    w3, [x1]
-        ldrb    w7, [x1, x6]
-        ldrb    w4, [x4, #-1]
-        strb    w3, [x0]
-        strb    w7, [x0, x6]
-        strb    w4, [x5, #-1]
-.Lret:
-        ret
-.L4_7:
-        ldr     w3, [x1]
-        ldr     w4, [x4, #-4]
-        str     w3, [x0]
-        str     w4, [x5, #-4]
-        ret
-.L8_16:
-        ldr     x3, [x1]
-        ldr     x4, [x4, #-8]
-        str     x3, [x0]
-        str     x4, [x5, #-8]
-        ret
-.L17_32:
-        ldr     q0, [x1]
-        ldr     q1, [x4, #-16]
-        str     q0, [x0]
-        str     q1, [x5, #-16]
-        ret
-.L33_128:
-        ldp     q0, q1, [x1]
-        ldp     q2, q3, [x4, #-32]
-        cmp     x2, #64
-        b.hi    .L65_128
-        stp     q0, q1, [x0]
-        stp     q2, q3, [x5, #-32]
-        ret
-.L65_128:
+        ldp     q0, q1, [x1]            /* 65..128: first and last 64 */
         ldp     q4, q5, [x1, #32]
         ldp     q6, q7, [x4, #-64]
+        ldp     q2, q3, [x4, #-32]
         stp     q0, q1, [x0]
         stp     q4, q5, [x0, #32]
         stp     q6, q7, [x5, #-64]
@@ -103,7 +113,10 @@ fc_neon_memcpy:
 
         /* n > 128, forward.  q16 = first 16, q4-q7 = last 64 (loaded before
          * any store); x6 = d rounded up to 16 (1..16 bytes past d), x7 = s
-         * moved as far; x3 = de - x6 (> 112).  q0-q3 hold the block at x7. */
+         * moved as far.  q0-q3 hold the block at x7, to be stored at x6;
+         * x3 = (de - x6) - 128, > 0 while a block beyond the held one is
+         * needed before the last 64.  6 instructions per 64 bytes: the
+         * stores' post-index and the loads' pre-index move the pointers. */
 .Lfwd_large:
         ldr     q16, [x1]
         ldp     q4, q5, [x4, #-64]
@@ -112,23 +125,20 @@ fc_neon_memcpy:
         and     x6, x6, #-16
         sub     x3, x6, x0              /* 1..16 */
         add     x7, x1, x3
-        sub     x3, x5, x6              /* bytes from the aligned dst to de */
+        sub     x3, x5, x6              /* bytes from the aligned dst to de, > 112 */
         ldp     q0, q1, [x7]
         ldp     q2, q3, [x7, #32]
         str     q16, [x0]
-        cmp     x3, #128
+        subs    x3, x3, #128
         b.ls    .Lfwd_last
 .Lfwd_loop:
-        stp     q0, q1, [x6]
-        ldp     q0, q1, [x7, #64]
-        stp     q2, q3, [x6, #32]
-        ldp     q2, q3, [x7, #96]
-        add     x6, x6, #64
-        add     x7, x7, #64
-        sub     x3, x3, #64
-        cmp     x3, #128
+        stp     q0, q1, [x6], #64
+        ldp     q0, q1, [x7, #64]!
+        stp     q2, q3, [x6, #-32]
+        ldp     q2, q3, [x7, #32]
+        subs    x3, x3, #64
         b.hi    .Lfwd_loop
-.Lfwd_last:                             /* 64 < x3 <= 128: this block, then the last 64 */
+.Lfwd_last:                             /* the held block ends within 128 bytes of de: it, then the last 64 */
         stp     q0, q1, [x6]
         stp     q2, q3, [x6, #32]
         stp     q4, q5, [x5, #-64]
@@ -144,40 +154,44 @@ fc_neon_memmove:
         sub     x3, x0, x1
         cmp     x3, x2
         b.hs    fc_neon_memcpy          /* dst not in [s, se): forward is correct */
+        cmp     x2, #128
+        b.ls    fc_neon_memcpy          /* up to 128: every load before any store */
         cbz     x3, .Lmv_ret            /* dst == src */
         add     x4, x1, x2              /* se */
         add     x5, x0, x2              /* de */
-        cmp     x2, #128
-        b.ls    .Lle128                 /* every load before any store */
+        /* (also entered from sve.S at VL 128 bits, with x4 and x5 set) */
+        .globl  fc__neon_memmove_bwd
+        .hidden fc__neon_memmove_bwd
+fc__neon_memmove_bwd:
         /* n > 128, dst in (s, se): backward.  q16 = last 16, q4-q7 = first
-         * 64; x6 = de rounded down to 16 (0..15 bytes below de), x7 = se
-         * moved as far; x3 = x6 - d (> 112).  q0-q3 hold the block ending
-         * at x7. */
+         * 64; de rounded down to 16 (0..15 bytes below de), se moved as far;
+         * q0-q3 hold the block [x7, x7 + 64), to be stored at x6; x3 =
+         * (x6 - d) - 64, > 0 while a block below the held one is needed
+         * before the first 64. */
         ldr     q16, [x4, #-16]
         ldp     q4, q5, [x1]
         ldp     q6, q7, [x1, #32]
         and     x6, x5, #-16
         sub     x3, x5, x6              /* 0..15 */
         sub     x7, x4, x3
-        sub     x3, x6, x0
-        ldp     q2, q3, [x7, #-32]
-        ldp     q0, q1, [x7, #-64]
+        sub     x7, x7, #64
+        sub     x6, x6, #64
+        sub     x3, x6, x0              /* > 48 */
+        ldp     q0, q1, [x7]
+        ldp     q2, q3, [x7, #32]
         str     q16, [x5, #-16]
-        cmp     x3, #128
+        subs    x3, x3, #64
         b.ls    .Lbwd_last
 .Lbwd_loop:
-        stp     q2, q3, [x6, #-32]
-        ldp     q2, q3, [x7, #-96]
-        stp     q0, q1, [x6, #-64]
-        ldp     q0, q1, [x7, #-128]
-        sub     x6, x6, #64
-        sub     x7, x7, #64
-        sub     x3, x3, #64
-        cmp     x3, #128
+        stp     q2, q3, [x6, #32]
+        ldp     q2, q3, [x7, #-32]
+        stp     q0, q1, [x6], #-64
+        ldp     q0, q1, [x7, #-64]!
+        subs    x3, x3, #64
         b.hi    .Lbwd_loop
-.Lbwd_last:                             /* 64 < x3 <= 128: this block, then the first 64 */
-        stp     q2, q3, [x6, #-32]
-        stp     q0, q1, [x6, #-64]
+.Lbwd_last:                             /* the held block starts within 128 bytes of d: it, then the first 64 */
+        stp     q0, q1, [x6]
+        stp     q2, q3, [x6, #32]
         stp     q6, q7, [x0, #32]
         stp     q4, q5, [x0]
 .Lmv_ret:

@@ -128,10 +128,32 @@ static void on_tb(unsigned int vcpu, void *udata)
     }
 }
 
+static int target_aarch64; /* else riscv64 */
+
+/* AArch64: 0 not memory, 1 load, 2 store; *vec set for SVE loads/stores.
+ * SVE memory encodings have bits 28:25 = 0010 (stores: bits 31:29 = 111);
+ * the base load/store group has bit 27 = 1, bit 25 = 0, and for the forms
+ * copy code uses (ldr/str of b, h, w, x, q; ldp/stp; ld1/st1) bit 22 tells a
+ * load from a store (the sign-extending loads and prefetches it would call
+ * stores do not occur in the routines audited). */
+static int classify_a64(uint32_t w, int *vec)
+{
+    if (((w >> 25) & 0xf) == 0x2 && (w >> 29) >= 4) {
+        *vec = 1;
+        return (w >> 29) == 7 ? 2 : 1;
+    }
+    if (((w >> 25) & 0x5) == 0x4) return (w >> 22) & 1 ? 1 : 2;
+    return 0;
+}
+
 /* 0 not memory, 1 load, 2 store; *vec set for RVV loads/stores. */
 static int classify(const uint8_t *b, size_t size, int *vec)
 {
     *vec = 0;
+    if (target_aarch64) {
+        if (size != 4) return 0;
+        return classify_a64((uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24, vec);
+    }
     if (size == 2) {
         unsigned h = (unsigned)b[0] | (unsigned)b[1] << 8, q = h & 3, f3 = h >> 13;
         if (q == 0) return (f3 >= 1 && f3 <= 3) ? 1 : (f3 >= 5) ? 2 : 0; /* c.fld c.lw c.ld | c.fsd c.sw c.sd */
@@ -184,7 +206,9 @@ int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, 
 {
     (void)argc;
     (void)argv;
-    if (!info || !info->target_name || strcmp(info->target_name, "riscv64") != 0) return -1;
+    if (!info || !info->target_name) return -1;
+    if (strcmp(info->target_name, "aarch64") == 0) target_aarch64 = 1;
+    else if (strcmp(info->target_name, "riscv64") != 0) return -1;
     qemu_plugin_register_vcpu_tb_trans_cb(id, on_trans);
     return 0;
 }
