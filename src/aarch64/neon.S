@@ -6,29 +6,32 @@
  * Needs:  unaligned loads and stores of up to 16 bytes to normal memory
  *         (architectural for normal memory); little- or big-endian alike
  *         (bytes are only moved, never combined).
- * Uses:   x0-x7, q0-q7, q16-q19 (caller-saved); no stack, no frame.
+ * Uses:   x0-x9, q0-q7, q16-q23 (caller-saved); no stack, no frame.
  *
  * Size classes (s = src, d = dst, se = s + n, de = d + n):
  *
  *   | n        | technique                                                   |
  *   |----------|-------------------------------------------------------------|
  *   | 0        | nothing                                                     |
- *   | 1..3     | bytes s[0], s[n/2], s[n-1]                                  |
+ *   | 1        | one byte                                                    |
+ *   | 2..3     | two 2-byte moves: first and last 2                          |
  *   | 4..7     | two 4-byte moves: first and last 4                          |
  *   | 8..15    | two 8-byte moves: first and last 8                          |
  *   | 16..32   | two q moves: first and last 16                              |
  *   | 33..64   | ldp/stp of q pairs: first and last 32                       |
  *   | 65..128  | first 64 and last 64 (four q pairs, all loaded first)       |
- *   | > 128    | forward: last 64 and first 16 loaded up front; dst rounded  |
+ *   | 129..256 | first 128 and last 128 (eight q pairs, all loaded first)    |
+ *   | > 256    | forward: last 64 and first 16 loaded up front; dst rounded  |
  *   |          | up to 16 (src by the same amount), 64-byte blocks of ldp/stp|
  *   |          | q pairs, each block loaded while the previous one is being  |
  *   |          | stored, pointers moved by the addressing modes (6           |
  *   |          | instructions per 64 bytes); first 16 stored after the first |
  *   |          | block is loaded, last 64 stored last                        |
  *
- * Below 16 bytes a bit-test tree (tbz on bits 3 and 2 of n), 16..32 two
- * compares; the tail addressed as [s + (n - k)] (one sub for both buffers).  Every class up to 128 bytes loads everything
- * before it stores, so memmove takes them as they are.  Above 128: memmove goes backward only when dst is
+ * Below 16 bytes a bit-test tree (tbz on bits 3, 2 and 1 of n), 16..32 two
+ * compares; the tail addressed as [s + (n - k)] (one sub for both buffers).
+ * Every class up to 256 bytes loads everything before it stores, so memmove
+ * takes them as they are.  Above 256: memmove goes backward only when dst is
  * inside (s, se); the backward path mirrors the forward one (first 64 and
  * last 16 up front, de rounded down to 16, blocks from the top).  Forward is
  * correct for dst below src too: a block's stores land below the next
@@ -71,15 +74,17 @@ fc_neon_memcpy:
         str     w4, [x0, x9]
         ret
 .Llt4:
-        cbz     x2, .Lret
-        lsr     x6, x2, #1              /* 1..3: s[0], s[n/2], s[n-1] */
-        sub     x9, x2, #1
+        tbz     x2, #1, .Llt2
+        sub     x9, x2, #2              /* 2..3: first and last 2 */
+        ldrh    w3, [x1]
+        ldrh    w4, [x1, x9]
+        strh    w3, [x0]
+        strh    w4, [x0, x9]
+        ret
+.Llt2:
+        cbz     x2, .Lret               /* 0..1 */
         ldrb    w3, [x1]
-        ldrb    w7, [x1, x6]
-        ldrb    w4, [x1, x9]
         strb    w3, [x0]
-        strb    w7, [x0, x6]
-        strb    w4, [x0, x9]
 .Lret:
         ret
         /* n > 32 (also entered from sve.S at VL 128 bits, past the compares) */
@@ -100,7 +105,7 @@ fc__neon_memcpy_gt32:
         add     x4, x1, x2              /* se */
         add     x5, x0, x2              /* de */
         cmp     x2, #128
-        b.hi    .Lfwd_large
+        b.hi    .Lgt128
         ldp     q0, q1, [x1]            /* 65..128: first and last 64 */
         ldp     q4, q5, [x1, #32]
         ldp     q6, q7, [x4, #-64]
@@ -111,7 +116,28 @@ fc__neon_memcpy_gt32:
         stp     q2, q3, [x5, #-32]
         ret
 
-        /* n > 128, forward.  q16 = first 16, q4-q7 = last 64 (loaded before
+.Lgt128:
+        cmp     x2, #256
+        b.hi    .Lfwd_large
+        ldp     q0, q1, [x1]            /* 129..256: first and last 128 (q8-q15 are */
+        ldp     q2, q3, [x1, #32]       /* callee-saved: q16-q23 instead) */
+        ldp     q4, q5, [x1, #64]
+        ldp     q6, q7, [x1, #96]
+        ldp     q16, q17, [x4, #-128]
+        ldp     q18, q19, [x4, #-96]
+        ldp     q20, q21, [x4, #-64]
+        ldp     q22, q23, [x4, #-32]
+        stp     q0, q1, [x0]
+        stp     q2, q3, [x0, #32]
+        stp     q4, q5, [x0, #64]
+        stp     q6, q7, [x0, #96]
+        stp     q16, q17, [x5, #-128]
+        stp     q18, q19, [x5, #-96]
+        stp     q20, q21, [x5, #-64]
+        stp     q22, q23, [x5, #-32]
+        ret
+
+        /* n > 256, forward.  q16 = first 16, q4-q7 = last 64 (loaded before
          * any store); x6 = d rounded up to 16 (1..16 bytes past d), x7 = s
          * moved as far.  q0-q3 hold the block at x7, to be stored at x6;
          * x3 = (de - x6) - 128, > 0 while a block beyond the held one is
@@ -151,19 +177,15 @@ fc__neon_memcpy_gt32:
         .hidden fc_neon_memmove
         .type   fc_neon_memmove, %function
 fc_neon_memmove:
+        cmp     x2, #256
+        b.ls    fc_neon_memcpy          /* up to 256: every load before any store */
         sub     x3, x0, x1
         cmp     x3, x2
         b.hs    fc_neon_memcpy          /* dst not in [s, se): forward is correct */
-        cmp     x2, #128
-        b.ls    fc_neon_memcpy          /* up to 128: every load before any store */
         cbz     x3, .Lmv_ret            /* dst == src */
         add     x4, x1, x2              /* se */
         add     x5, x0, x2              /* de */
-        /* (also entered from sve.S at VL 128 bits, with x4 and x5 set) */
-        .globl  fc__neon_memmove_bwd
-        .hidden fc__neon_memmove_bwd
-fc__neon_memmove_bwd:
-        /* n > 128, dst in (s, se): backward.  q16 = last 16, q4-q7 = first
+        /* n > 256, dst in (s, se): backward.  q16 = last 16, q4-q7 = first
          * 64; de rounded down to 16 (0..15 bytes below de), se moved as far;
          * q0-q3 hold the block [x7, x7 + 64), to be stored at x6; x3 =
          * (x6 - d) - 64, > 0 while a block below the held one is needed

@@ -57,9 +57,10 @@ fc_sve_memcpy:
         ret
 .Lgt2:
         cmp     x3, #16                 /* VL 128 bits: neon above 2 VL (an ldp/stp of */
-        b.ne    1f                      /* q registers moves 32 bytes, an ld1b/st1b 16; */
+        b.ne    .Lgt2_sve               /* q registers moves 32 bytes, an ld1b/st1b 16; */
         b       fc__neon_memcpy_gt32    /* b, not b.eq: the linker can reach it from anywhere) */
-1:      cmp     x2, x3, lsl #2
+.Lgt2_sve:
+        cmp     x2, x3, lsl #2
         b.hi    .Lfwd
 .Lle4:                                  /* 2 VL < n <= 4 VL */
         add     x4, x3, x3, lsl #1      /* 3 VL */
@@ -117,23 +118,21 @@ fc_sve_memcpy:
         .hidden fc_sve_memmove
         .type   fc_sve_memmove, %function
 fc_sve_memmove:
-        sub     x4, x0, x1
-        cmp     x4, x2
-        b.hs    fc_sve_memcpy           /* dst not in [s, se): forward is correct */
         cntb    x3
         cmp     x2, x3, lsl #1
-        b.ls    .Lle2                   /* every load before any store */
-        cbz     x4, .Lmv_ret            /* dst == src */
+        b.ls    .Lle2                   /* up to 2 VL: every load before any store */
         cmp     x3, #16                 /* VL 128 bits: neon's classes, past its checks */
         b.ne    2f
-        cmp     x2, #128
+        cmp     x2, #256
         b.hi    3f
-        b       fc__neon_memcpy_gt32    /* 33..128: every load before any store */
-3:      add     x4, x1, x2
-        add     x5, x0, x2
-        b       fc__neon_memmove_bwd
-2:      cmp     x2, x3, lsl #2
-        b.ls    .Lle4
+        b       fc__neon_memcpy_gt32    /* 33..256: every load before any store */
+3:      b       fc_neon_memmove
+2:      sub     x4, x0, x1
+        cmp     x4, x2
+        b.hs    .Lgt2_sve               /* dst not in [s, se): forward is correct */
+        cbz     x4, .Lmv_ret            /* dst == src */
+        cmp     x2, x3, lsl #2
+        b.ls    .Lle4                   /* up to 4 VL: every load before any store */
         /* n > 4 VL, dst in (s, se): backward.  z4-z7 = the first 4 VL; x6/x5
          * walk down from se/de. */
         ptrue   p0.b
