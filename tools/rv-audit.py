@@ -52,6 +52,8 @@ FIELDS = ["insns", "loads", "stores", "mis", "vmis", "vwide", "ldbytes", "stbyte
 
 
 class Audit:
+    TOOLCHAIN = "riscv64-linux-gnu.cmake"
+
     def __init__(self, args):
         self.build = os.path.abspath(args.build)
         self.qemu = args.qemu
@@ -64,7 +66,7 @@ class Audit:
         if not os.path.exists(os.path.join(self.build, "build.ninja")) and not os.path.exists(
                 os.path.join(self.build, "Makefile")):
             subprocess.check_call(["cmake", "-S", ROOT, "-B", self.build, "-G", "Ninja",
-                                   "-DCMAKE_TOOLCHAIN_FILE=" + os.path.join(ROOT, "cmake/toolchains/riscv64-linux-gnu.cmake")],
+                                   "-DCMAKE_TOOLCHAIN_FILE=" + os.path.join(ROOT, "cmake/toolchains", self.TOOLCHAIN)],
                                   stdout=subprocess.DEVNULL)
         subprocess.check_call(["cmake", "--build", self.build, "--target", "rv-audit-driver"], stdout=subprocess.DEVNULL)
         src = os.path.join(ROOT, "tools/rv-audit/plugin.c")
@@ -74,10 +76,13 @@ class Audit:
     def cpu(self, vlen):
         return "rv64,v=true,vlen=%d,vext_spec=v1.0" % vlen
 
+    def emu_args(self, vlen):
+        return ["-cpu", self.cpu(vlen)]
+
     def run(self, lines, vlen=128):
         """Runs driver case lines; returns one dict per region (per copy)."""
         with tempfile.NamedTemporaryFile("r", suffix=".log") as log:
-            p = subprocess.run([self.qemu, "-cpu", self.cpu(vlen), "-plugin", self.plugin, "-d", "plugin",
+            p = subprocess.run([self.qemu] + self.emu_args(vlen) + ["-plugin", self.plugin, "-d", "plugin",
                                 "-D", log.name, self.driver], input="".join(l + "\n" for l in lines),
                                text=True, capture_output=True)
             if p.returncode != 0:
@@ -328,30 +333,15 @@ A64_RECORD = {
 
 
 class A64Audit(Audit):
-    def ensure_built(self):
-        if not os.path.exists(os.path.join(self.build, "build.ninja")) and not os.path.exists(
-                os.path.join(self.build, "Makefile")):
-            subprocess.check_call(["cmake", "-S", ROOT, "-B", self.build, "-G", "Ninja",
-                                   "-DCMAKE_TOOLCHAIN_FILE=" + os.path.join(ROOT, "cmake/toolchains/aarch64-linux-gnu.cmake")],
-                                  stdout=subprocess.DEVNULL)
-        subprocess.check_call(["cmake", "--build", self.build, "--target", "rv-audit-driver"], stdout=subprocess.DEVNULL)
-        src = os.path.join(ROOT, "tools/rv-audit/plugin.c")
-        if not os.path.exists(self.plugin) or os.path.getmtime(self.plugin) < os.path.getmtime(src):
-            subprocess.check_call([self.cc, "-O2", "-shared", "-fPIC", "-Wall", "-Wextra", "-o", self.plugin, src])
+    TOOLCHAIN = "aarch64-linux-gnu.cmake"
 
     def cpu(self, vl):
         return A64_VL[vl]
 
-    def run(self, lines, vl=256):
-        with tempfile.NamedTemporaryFile("r", suffix=".log") as log:
-            p = subprocess.run([self.qemu, "-cpu", self.cpu(vl), "-L", "/usr/aarch64-linux-gnu", "-plugin", self.plugin,
-                                "-d", "plugin", "-D", log.name, self.driver], input="".join(l + "\n" for l in lines),
-                               text=True, capture_output=True)
-            if p.returncode != 0:
-                sys.exit("rv-audit: driver failed (%d): %s" % (p.returncode, p.stderr.strip()))
-            return [dict(zip(FIELDS, map(int, l.split()[1:]))) for l in log if l.startswith("R ")]
+    def emu_args(self, vl):
+        return ["-cpu", self.cpu(vl), "-L", "/usr/aarch64-linux-gnu"]
 
-    def classes(self, impl, vl, op="c"):
+    def classes(self, impl, vl):
         """Worst instructions per class over the placements, and worst insn/B at n >= 1 KiB."""
         adj = A64_LIBC_CALL if impl == "libc" else 0
         worst, ipb = [], 0.0
