@@ -4,7 +4,7 @@ figures, details; every piece of data escaped) and label_n_rows(), the rows of t
 import html
 from collections import defaultdict
 
-from .fmt import fmt_size
+from .fmt import fmt_ratio, fmt_size
 
 
 CSS = """
@@ -79,6 +79,15 @@ class Page:
                 f"<title>{self.esc(title)}</title><style>{CSS}</style></head><body>\n"
                 f"<h1>{self.esc(title)}</h1>\n" + "\n".join(head_parts)
                 + f"\n<nav><b>Sections</b><ul>{toc}</ul></nav>\n" + "\n".join(self.parts) + "\n</body></html>\n")
+
+
+def vs_libc(text):
+    """A label_n_rows cell: text(result), and for every contender but libc, in brackets, its time relative to
+    libc's in the same case."""
+    def cell(c, r, case):
+        base = case.get("libc")
+        return text(r) + (f" ({fmt_ratio(r['med_ns'] / base['med_ns'])})" if base and c != "libc" else "")
+    return cell
 
 
 def label_n_rows(rs, names, cell):

@@ -39,6 +39,16 @@ class Report:
     def __init__(self, run, plots):
         self.run, self.plots, self.page = run, plots, Page()
 
+    def open(self, scenario, title, anchor, text):
+        """A section's start: None when the run has no results of the scenario (nothing written), else the
+        heading and the opening paragraph written and the results returned."""
+        rs = self.run.by_scenario.get(scenario)
+        if not rs:
+            return None
+        self.page.section(title, anchor)
+        self.page.p(text)
+        return rs
+
     def plot(self, fn, *args):
         """A section's plot: fn(plots, *args), its PNG's name; None when there are no plots (no matplotlib)."""
         return fn(self.plots, *args) if self.plots else None

@@ -7,14 +7,13 @@ from .page import label_n_rows
 
 def render(ctx):
     run, page = ctx.run, ctx.page
-    rs = run.by_scenario.get("checked")
+    rs = ctx.open("checked", "fc_copy_checked (nothing faults)", "checked",
+                  "The fault-tolerant copy beside fc_memcpy, libc's memcpy and what programs use instead (a "
+                  "sigsetjmp guard per call, with and without saving the signal mask; process_vm_readv on the own "
+                  "pid); hot. GB/s, and for fc_copy_checked in brackets its throughput over fc_memcpy's in the same "
+                  "case (target: >= 0.95x from 256 B, >= 0.90x below).")
     if not rs:
         return
-    page.section("fc_copy_checked (nothing faults)", "checked")
-    page.p("The fault-tolerant copy beside fc_memcpy, libc's memcpy and what programs use instead (a "
-           "sigsetjmp guard per call, with and without saving the signal mask; process_vm_readv on the own "
-           "pid); hot. GB/s, and for fc_copy_checked in brackets its throughput over fc_memcpy's in the same "
-           "case (target: >= 0.95x from 256 B, >= 0.90x below).")
     names = run.ordered({r["contender"] for r in rs})
 
     def x(case):  # fc_copy_checked's throughput over fc_memcpy's in one case

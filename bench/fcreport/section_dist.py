@@ -25,12 +25,11 @@ def plot_dist_bars(plots, labels, contenders, ns):
 
 def render(ctx):
     run, page = ctx.run, ctx.page
-    rs = run.by_scenario.get("dist")
+    rs = ctx.open("dist", "Real size distributions (dist)", "dist",
+                  "Median ns per call over batches of calls whose sizes follow recorded memcpy size distributions "
+                  "(random src/dst offsets 0..63); n = the batch's mean size. Lower is better.")
     if not rs:
         return
-    page.section("Real size distributions (dist)", "dist")
-    page.p("Median ns per call over batches of calls whose sizes follow recorded memcpy size distributions "
-           "(random src/dst offsets 0..63); n = the batch's mean size. Lower is better.")
     labels = list(dict.fromkeys(r["label"] for r in rs))
     names = run.ordered({r["contender"] for r in rs})
     ns = {(r["contender"], r["label"]): r["med_ns"] for r in rs}

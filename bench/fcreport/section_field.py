@@ -6,7 +6,7 @@ from collections import defaultdict
 
 from .run import SCRIPT_DIR
 from .fmt import fmt_ratio
-from .page import label_n_rows
+from .page import label_n_rows, vs_libc
 from .plots import safe
 
 
@@ -71,11 +71,7 @@ def render(ctx):
            "time per packet relative to libc's in the same run.")
     names = run.ordered({r["contender"] for r in rs})
 
-    def cell(c, r, case):
-        base = case.get("libc")
-        mpps = 1e3 / r["med_ns"] if r["med_ns"] > 0 else 0
-        return f"{mpps:.2f}" + (f" ({fmt_ratio(r['med_ns'] / base['med_ns'])})" if base and c != "libc" else "")
-    rows, _ = label_n_rows(rs, names, cell)
+    rows, _ = label_n_rows(rs, names, vs_libc(lambda r: f"{1e3 / r['med_ns'] if r['med_ns'] > 0 else 0:.2f}"))
     page.img(ctx.plot(plot_field, rs), "Mpps by frame size, one and two threads")
     page.table(["threads", "frame"] + [f"{c} Mpps" for c in names], rows, num={1})
     progs = run.by_scenario.get("field-programs", [])

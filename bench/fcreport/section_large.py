@@ -7,12 +7,11 @@ from .page import Page
 
 def render(ctx):
     run, page = ctx.run, ctx.page
-    rs = run.by_scenario.get("large")
+    rs = ctx.open("large", "Large copies", "large",
+                  "One copy of n bytes per call (aligned: src_off 0; unaligned: src_off 1), median of the samples, "
+                  "in MiB/s as in the seed patch's lines (MBytes = MiB).")
     if not rs:
         return
-    page.section("Large copies", "large")
-    page.p("One copy of n bytes per call (aligned: src_off 0; unaligned: src_off 1), median of the samples, "
-           "in MiB/s as in the seed patch's lines (MBytes = MiB).")
     at = {(r["contender"], r["label"]): r for r in rs}
     labels = list(dict.fromkeys(r["label"] for r in rs))
     rows = []

@@ -2,7 +2,7 @@
 once and feed the next call (store-to-load forwarding latency), each contender against libc."""
 
 from .fmt import fmt_num, fmt_ratio, geomean
-from .page import label_n_rows
+from .page import label_n_rows, vs_libc
 
 
 def plot_readback(plots, rs):
@@ -27,22 +27,18 @@ def plot_readback(plots, rs):
 
 def render(ctx):
     run, page = ctx.run, ctx.page
-    rs = run.by_scenario.get("readback")
+    rs = ctx.open("readback", "Copy, then read back (readback)", "readback",
+                  "The latency of a copy whose result is read at once, as when a struct is copied and then used: each "
+                  "call copies n bytes, then loads dst's last 8 bytes, and the next call's src address depends on the "
+                  "loaded value, so the calls form a dependent chain. A copy whose stores cannot forward to that load (a "
+                  "masked store, a load spanning two stores) waits for them to reach L1. Median ns per call (hot, "
+                  "aligned), and in brackets the time relative to libc's in the same case; lower is better.")
     if not rs:
         return
-    page.section("Copy, then read back (readback)", "readback")
-    page.p("The latency of a copy whose result is read at once, as when a struct is copied and then used: each "
-           "call copies n bytes, then loads dst's last 8 bytes, and the next call's src address depends on the "
-           "loaded value, so the calls form a dependent chain. A copy whose stores cannot forward to that load (a "
-           "masked store, a load spanning two stores) waits for them to reach L1. Median ns per call (hot, "
-           "aligned), and in brackets the time relative to libc's in the same case; lower is better.")
     names = run.ordered({r["contender"] for r in rs})
     page.img(ctx.plot(plot_readback, rs), "readback: ns per call vs n")
 
-    def cell(c, r, case):
-        base = case.get("libc")
-        return fmt_num(r["med_ns"]) + (f" ({fmt_ratio(r['med_ns'] / base['med_ns'])})" if base and c != "libc" else "")
-    rows, cases = label_n_rows(rs, names, cell)
+    rows, cases = label_n_rows(rs, names, vs_libc(lambda r: fmt_num(r["med_ns"])))
     rows = [row[1:] for row in rows]  # readback has no placements: its label is always ""
     if "libc" in names and len(cases) > 1:
         rows.append(["geomean vs libc"] + [fmt_ratio(geomean([case[c]["med_ns"] / case["libc"]["med_ns"]

@@ -51,12 +51,11 @@ def power_table(run, rows):
 
 def render(ctx):
     run, page = ctx.run, ctx.page
-    rs = run.by_scenario.get("sizes")
+    rs = ctx.open("sizes", "Throughput vs size", "sizes",
+                  "GB/s (median) per contender; dotted lines: where src + dst = 2n reaches the size of a cache level "
+                  "(2n = L1 ...); dashed: the machine's peak for the level (fcbench peak).")
     if not rs:
         return
-    page.section("Throughput vs size", "sizes")
-    page.p("GB/s (median) per contender; dotted lines: where src + dst = 2n reaches the size of a cache level "
-           "(2n = L1 ...); dashed: the machine's peak for the level (fcbench peak).")
     combos = list(dict.fromkeys((r["label"], r["cache"]) for r in rs))
     for label, cache in combos:
         rows = [r for r in rs if r["label"] == label and r["cache"] == cache]
