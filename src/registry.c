@@ -51,7 +51,7 @@ struct fc_entry fc__registry[] = {
 #if defined(__x86_64__)
     FC_ENTRY("sse2", sse2, "x86-64 SSE2: 16-byte head/tail and blocks, aligned 4-vector loops, 4K-aliasing direction, NT",
              fc__x86_probe_sse2, 20),
-    FC_ENTRY("avx2", avx2, "x86-64 AVX2: the sse2 ladder at 32 bytes (same source, vec_copy.h)",
+    FC_ENTRY("avx2", avx2, "x86-64 AVX2: assembly up to 256 B (avx2_ladder.S), the sse2 loops at 32 bytes above (vec_copy.h)",
              fc__x86_probe_avx2, 30),
     FC_ENTRY_PREF("avx512", avx512, "x86-64 AVX-512: the same ladder at 64 bytes (zmm); the default wherever AVX-512F runs (docs/x86-policy.md)",
                   fc__x86_probe_avx512, 40, fc__x86_prefer_avx512),

@@ -86,6 +86,9 @@ void *fc_sse2_memcpy(void *restrict dst, const void *restrict src, size_t n);
 void *fc_sse2_memmove(void *dst, const void *src, size_t n);
 void *fc_avx2_memcpy(void *restrict dst, const void *restrict src, size_t n);
 void *fc_avx2_memmove(void *dst, const void *src, size_t n);
+/* avx2_ladder.S's way into avx2.c (vec_copy.h): n > 256, and memcpy's page split */
+void *fc_avx2_large(void *dst, const void *src, size_t n);
+void *fc_avx2_split(void *dst, const void *src, size_t n);
 void *fc_avx512_memcpy(void *restrict dst, const void *restrict src, size_t n);
 void *fc_avx512_memmove(void *dst, const void *src, size_t n);
 void *fc_avx512_ymmloop_memcpy(void *restrict dst, const void *restrict src, size_t n);

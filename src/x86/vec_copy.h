@@ -927,6 +927,20 @@ FC_INLINE void *fc_vec_copy(fc_u8 *d, const fc_u8 *s, size_t n, int split)
  * and their speed no longer moves with where the linker puts the function
  * (Intel Xeon guest: 65-128 B took 5 or 6 cycles per call depending on the
  * link; aligned, 5). */
+#if defined(FC_ASM_LADDER)
+/* The entry points are in assembly (FC_ASM_LADDER names the file, avx2 only):
+ * it moves n <= 8W itself and jumps here for the loops (n > 8W, memcpy and
+ * memmove alike) and for memcpy's 2W+1..8W copies across a page boundary. */
+__attribute__((visibility("hidden"), aligned(64))) void *FC_ENTRY_NAME(FC_VEC_ID, _large)(void *dst, const void *src,
+                                                                                         size_t n)
+{
+    return fc_copy_large(dst, src, n);
+}
+__attribute__((visibility("hidden"))) void *FC_ENTRY_NAME(FC_VEC_ID, _split)(void *dst, const void *src, size_t n)
+{
+    return fc_copy_split(dst, src, n);
+}
+#else
 __attribute__((aligned(64))) void *FC_ENTRY_NAME(FC_VEC_ID, _memcpy)(void *restrict dst, const void *restrict src,
                                                                       size_t n)
 {
@@ -937,3 +951,4 @@ __attribute__((aligned(64))) void *FC_ENTRY_NAME(FC_VEC_ID, _memmove)(void *dst,
 {
     return fc_vec_copy(dst, src, n, 0);
 }
+#endif
