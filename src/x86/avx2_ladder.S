@@ -95,13 +95,11 @@
 .macro FC_COPY_0_16 p
         cmp     $3, %rdx
         jbe     .L\p\()lt4
-        lea     -24(%rsp), %r8
-        lea     -12(%rsp), %r9
-        mov     %rsi, %rcx
-        mov     %rdi, %r10
+        lea     -24(%rsp), %rcx
+        lea     -12(%rsp), %r10
         cmp     $8, %rdx
-        cmovb   %r8, %rcx               /* n < 8: the 8-byte pair to the red zone */
-        cmovb   %r9, %r10
+        cmovae  %rsi, %rcx              /* n >= 8: the 8-byte pair from src to dst, else in the red zone */
+        cmovae  %rdi, %r10
         mov     (%rsi), %r8d
         mov     -4(%rsi,%rdx), %r9d
         mov     (%rcx), %r11
@@ -125,6 +123,15 @@
         mov     %r10b, -1(%rdi,%rdx)
 .L\p\()ret:
         ret
+.endm
+
+/* memcpy, 65..256: a dst that crosses a page boundary (its first and last
+ * bytes differ above bit 11) goes to the split copy */
+.macro FC_SPLIT_AT_PAGE
+        lea     -1(%rdi,%rdx), %rcx
+        xor     %rdi, %rcx
+        cmp     $4095, %rcx
+        ja      fc_avx2_split
 .endm
 
 /* 65..128 and 129..256: the first and the last 2 or 4 vectors */
@@ -185,11 +192,7 @@ fc_avx2_memcpy:
 .Lc_gt64:
         cmp     $256, %rdx
         ja      fc_avx2_large
-        mov     %edi, %ecx
-        and     $4095, %ecx
-        add     %rdx, %rcx
-        cmp     $4096, %rcx
-        ja      fc_avx2_split           /* dst crosses a page boundary */
+        FC_SPLIT_AT_PAGE
         cmp     $128, %rdx
         ja      .Lc_gt128
         FC_COPY_65_128
@@ -233,39 +236,39 @@ fc_avx2_memmove:
         .p2align 6
 .Lm_overlap:                            /* 0..64, the buffers overlap */
         cmp     $16, %rdx
-        jae     .Lm_ov16
-        cmp     $8, %rdx
-        jae     .Lm_ov8
-        cmp     $4, %rdx
-        jb      .Lm_le16                /* 0..3: bytes, all loaded first */
-        mov     (%rsi), %ecx
-        mov     -4(%rsi,%rdx), %r8d
-        mov     %ecx, (%rdi)
-        mov     %r8d, -4(%rdi,%rdx)
-        ret
-        .p2align 4
-.Lm_ov8:
-        mov     (%rsi), %rcx
-        mov     -8(%rsi,%rdx), %r8
-        mov     %rcx, (%rdi)
-        mov     %r8, -8(%rdi,%rdx)
-        ret
-        .p2align 4
-.Lm_ov16:
+        jb      .Lm_ov_lt16
         cmp     $32, %rdx
-        ja      .Lm_ov32
+        jbe     .Lm_ov16
+        vmovdqu (%rsi), %ymm0           /* 33..64: first and last 32 */
+        vmovdqu -32(%rsi,%rdx), %ymm1
+        vmovdqu %ymm0, (%rdi)
+        vmovdqu %ymm1, -32(%rdi,%rdx)
+        vzeroupper
+        ret
+        .p2align 4
+.Lm_ov16:                               /* 16..32: first and last 16 */
         vmovdqu (%rsi), %xmm0
         vmovdqu -16(%rsi,%rdx), %xmm1
         vmovdqu %xmm0, (%rdi)
         vmovdqu %xmm1, -16(%rdi,%rdx)
         ret
         .p2align 4
-.Lm_ov32:
-        vmovdqu (%rsi), %ymm0
-        vmovdqu -32(%rsi,%rdx), %ymm1
-        vmovdqu %ymm0, (%rdi)
-        vmovdqu %ymm1, -32(%rdi,%rdx)
-        vzeroupper
+.Lm_ov_lt16:
+        cmp     $8, %rdx
+        jb      .Lm_ov_lt8
+        mov     (%rsi), %rcx            /* 8..15: first and last 8 */
+        mov     -8(%rsi,%rdx), %r8
+        mov     %rcx, (%rdi)
+        mov     %r8, -8(%rdi,%rdx)
+        ret
+        .p2align 4
+.Lm_ov_lt8:
+        cmp     $4, %rdx
+        jb      .Lm_le16                /* 0..3: bytes, all loaded first */
+        mov     (%rsi), %ecx            /* 4..7: first and last 4 */
+        mov     -4(%rsi,%rdx), %r8d
+        mov     %ecx, (%rdi)
+        mov     %r8d, -4(%rdi,%rdx)
         ret
         .size   fc_avx2_memmove, .-fc_avx2_memmove
 
