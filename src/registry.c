@@ -45,7 +45,7 @@ struct fc_entry fc__registry[] = {
      * SVE from AT_HWCAP (src/cpu/aarch64.c) */
     FC_ENTRY("neon", neon, "AArch64 Advanced SIMD: overlapping head/tail to 128 B, ldp/stp q 64-byte blocks to a 16-aligned dst",
              NULL, 20),
-    FC_ENTRY("sve", sve, "AArch64 SVE, any vector length: whilelo-predicated up to 4 VL, 4-vector blocks above",
+    FC_ENTRY("sve", sve, "AArch64 SVE, any vector length: whilelo-predicated up to 4 VL, 8-vector blocks above 8 VL",
              fc__aarch64_has_sve, 30),
 #endif
 #if defined(__x86_64__)

@@ -56,8 +56,9 @@ case $arch in # fc_copy_checked's copy on the emulated targets
     "aarch64 neon: forward large copy stores its first 16 bytes one byte late|src/aarch64/neon.S|s/        str     q16, \[x0\]/        str     q16, [x0, #1]/|test_grid small --offsets 8 --impl neon"
     "aarch64 neon: backward loop steps src 16 bytes short|src/aarch64/neon.S|s/        ldp     q0, q1, \[x7, #-64\]!/        ldp     q0, q1, [x7, #-48]!/|test_overlap --impl neon"
     "aarch64 sve: up to 2 VL, the second vector's predicate empty|src/aarch64/sve.S|s/        whilelo p1.b, x3, x2/        whilelo p1.b, x3, x3/|test_grid small --offsets 8 --impl sve"
-    "aarch64 sve: forward, the preloaded last vector stored from the wrong register|src/aarch64/sve.S|s/        st1b    z7.b, p0, \[x11, #-1, mul vl\]/        st1b    z6.b, p0, [x11, #-1, mul vl]/|test_grid small --offsets 8 --impl sve"
-    "aarch64 sve: backward, a block's lowest vector stored from the wrong register|src/aarch64/sve.S|s/        st1b    z0.b, p0, \[x5\]/        st1b    z1.b, p0, [x5]/|test_overlap --impl sve") ;;
+    "aarch64 sve: 4VL+1..8VL, the last vector stored from the wrong register|src/aarch64/sve.S|s/        str     z7, \[x11, #-1, mul vl\]/        str     z6, [x11, #-1, mul vl]/|test_grid small --offsets 8 --impl sve"
+    "aarch64 sve: forward, the preloaded last vector stored from the wrong register|src/aarch64/sve.S|s/        str     z23, \[x11, #-1, mul vl\]/        str     z22, [x11, #-1, mul vl]/|test_grid small --offsets 8 --impl sve"
+    "aarch64 sve: backward, a block's lowest vector stored from the wrong register|src/aarch64/sve.S|s/        str     z0, \[x11\]/        str     z1, [x11]/|test_overlap --impl sve") ;;
   s390x) mutants+=(
     "s390x checked copy: count one too high|src/s390x/checked.S|s/        sgr     %r2, %r5\n/        sgr     %r2, %r5\n        aghi    %r2, 1\n/|test_checked exact quick"
     "s390x checked copy: second move of a block stores one byte late|src/s390x/checked.S|s/        stg     %r0, 8\(%r5,%r2\)/        stg     %r0, 9(%r5,%r2)/|test_checked exact quick") ;;

@@ -11,7 +11,7 @@
 #                                                   + prove-rig (its fc_copy_checked: 3 bugs)
 #   aarch64       aarch64-linux-gnu-gcc, qemu-aarch64 -cpu max,sve256=on
 #                                                   + sve at 128/512/2048 bits, AT_HWCAP dispatch
-#                                                   + prove-rig (its assembly: 8 bugs)
+#                                                   + prove-rig (its assembly: 9 bugs)
 #   s390x         s390x-linux-gnu-gcc (big-endian), qemu-s390x
 #                                                   every suite but the heavy ones, plus
 #                                                   generic's grid/grid-large/overlap/random

@@ -179,12 +179,16 @@ fc__neon_memcpy_gt32:
 fc_neon_memmove:
         cmp     x2, #256
         b.ls    fc_neon_memcpy          /* up to 256: every load before any store */
-        sub     x3, x0, x1
-        cmp     x3, x2
-        b.hs    fc_neon_memcpy          /* dst not in [s, se): forward is correct */
-        cbz     x3, .Lmv_ret            /* dst == src */
+        /* n > 256 (also entered from sve.S at VL 128 bits, past the compare) */
+        .globl  fc__neon_memmove_gt256
+        .hidden fc__neon_memmove_gt256
+fc__neon_memmove_gt256:
         add     x4, x1, x2              /* se */
         add     x5, x0, x2              /* de */
+        sub     x3, x0, x1
+        cmp     x3, x2
+        b.hs    .Lfwd_large             /* dst not in [s, se): forward is correct */
+        cbz     x3, .Lmv_ret            /* dst == src */
         /* n > 256, dst in (s, se): backward.  q16 = last 16, q4-q7 = first
          * 64; de rounded down to 16 (0..15 bytes below de), se moved as far;
          * q0-q3 hold the block [x7, x7 + 64), to be stored at x6; x3 =

@@ -1,0 +1,9 @@
+/*
+ * simd.S - the neon and sve entries (neon.S, sve.S) assembled as one object:
+ * at VL 128 bits sve hands its copies above 32 bytes to neon with one
+ * conditional branch (b.eq, +-1 MiB), which the assembler then resolves
+ * inside this object's .text; from separate objects a linker could place
+ * them out of its reach (it adds veneers only for b and bl).
+ */
+#include "neon.S"
+#include "sve.S"
