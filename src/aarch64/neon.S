@@ -47,6 +47,7 @@
         .hidden fc_neon_memcpy
         .type   fc_neon_memcpy, %function
 fc_neon_memcpy:
+        .cfi_startproc
         cmp     x2, #16
         b.lo    .Llt16
         cmp     x2, #32
@@ -170,6 +171,7 @@ fc__neon_memcpy_gt32:
         stp     q4, q5, [x5, #-64]
         stp     q6, q7, [x5, #-32]
         ret
+        .cfi_endproc
         .size   fc_neon_memcpy, . - fc_neon_memcpy
 
         .p2align 6
@@ -177,6 +179,7 @@ fc__neon_memcpy_gt32:
         .hidden fc_neon_memmove
         .type   fc_neon_memmove, %function
 fc_neon_memmove:
+        .cfi_startproc
         cmp     x2, #256
         b.ls    fc_neon_memcpy          /* up to 256: every load before any store */
         /* n > 256 (also entered from sve.S at VL 128 bits, past the compare) */
@@ -222,6 +225,7 @@ fc__neon_memmove_gt256:
         stp     q4, q5, [x0]
 .Lmv_ret:
         ret
+        .cfi_endproc
         .size   fc_neon_memmove, . - fc_neon_memmove
 
 #endif

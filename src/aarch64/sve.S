@@ -50,6 +50,7 @@
         .hidden fc_sve_memcpy
         .type   fc_sve_memcpy, %function
 fc_sve_memcpy:
+        .cfi_startproc
         cntb    x3                      /* VL */
         cmp     x2, x3, lsl #1
         b.hi    .Lsv_gt2
@@ -151,6 +152,7 @@ fc_sve_memcpy:
         str     z22, [x11, #-2, mul vl]
         str     z23, [x11, #-1, mul vl]
         ret
+        .cfi_endproc
         .size   fc_sve_memcpy, . - fc_sve_memcpy
 
         .p2align 6
@@ -158,6 +160,7 @@ fc_sve_memcpy:
         .hidden fc_sve_memmove
         .type   fc_sve_memmove, %function
 fc_sve_memmove:
+        .cfi_startproc
         cntb    x3
         cmp     x2, x3, lsl #1
         b.ls    .Lsv_le2                   /* up to 2 VL: every load before any store */
@@ -218,6 +221,7 @@ fc_sve_memmove:
         str     z23, [x0, #7, mul vl]
 .Lsv_mv_ret:
         ret
+        .cfi_endproc
         .size   fc_sve_memmove, . - fc_sve_memmove
 
 #endif

@@ -41,6 +41,7 @@
     .hidden fc_rv64_misaligned_fast_memcpy
     .type   fc_rv64_misaligned_fast_memcpy, @function
 fc_rv64_misaligned_fast_memcpy:
+    .cfi_startproc
     add     a4, a0, a2              /* dst end */
     add     a5, a1, a2              /* src end */
     li      t0, 16
@@ -127,6 +128,7 @@ fc_rv64_misaligned_fast_memcpy:
 9:  sd      a6, 0(a0)               /* head and tail last: they overlap the body */
     sd      a7, -8(a4)
     ret
+    .cfi_endproc
     .size   fc_rv64_misaligned_fast_memcpy, . - fc_rv64_misaligned_fast_memcpy
 
     .p2align 2
@@ -134,6 +136,7 @@ fc_rv64_misaligned_fast_memcpy:
     .hidden fc_rv64_misaligned_fast_memmove
     .type   fc_rv64_misaligned_fast_memmove, @function
 fc_rv64_misaligned_fast_memmove:
+    .cfi_startproc
     add     a4, a0, a2
     add     a5, a1, a2
     li      t0, 16
@@ -164,6 +167,7 @@ fc_rv64_misaligned_fast_memmove:
 10: sd      a7, -8(a4)
     sd      a6, 0(a0)
 9:  ret
+    .cfi_endproc
     .size   fc_rv64_misaligned_fast_memmove, . - fc_rv64_misaligned_fast_memmove
 
     .option pop

@@ -38,6 +38,7 @@
     .hidden fc_rv64_rvv_memcpy
     .type   fc_rv64_rvv_memcpy, @function
 fc_rv64_rvv_memcpy:
+    .cfi_startproc
     mv      a3, a0
     or      t1, a0, a1
     or      t1, t1, a2
@@ -67,6 +68,7 @@ fc_rv64_rvv_memcpy:
     add     a3, a3, t1
     bnez    a2, 2b
     ret
+    .cfi_endproc
     .size   fc_rv64_rvv_memcpy, . - fc_rv64_rvv_memcpy
 
     .p2align 2
@@ -74,6 +76,7 @@ fc_rv64_rvv_memcpy:
     .hidden fc_rv64_rvv_memmove
     .type   fc_rv64_rvv_memmove, @function
 fc_rv64_rvv_memmove:
+    .cfi_startproc
     sub     t0, a0, a1
     bgeu    t0, a2, fc_rv64_rvv_memcpy  /* dst not inside (src, src + n) */
     beqz    t0, 9f
@@ -105,6 +108,7 @@ fc_rv64_rvv_memmove:
     vse64.v v8, (t2)
     bnez    a2, 2b
     ret
+    .cfi_endproc
     .size   fc_rv64_rvv_memmove, . - fc_rv64_rvv_memmove
 
     .option pop

@@ -149,6 +149,7 @@
     .hidden fc_rv64_shifted_memcpy
     .type   fc_rv64_shifted_memcpy, @function
 fc_rv64_shifted_memcpy:
+    .cfi_startproc
     or      t0, a0, a1
     andi    t0, t0, 7
     mv      a3, a0                  /* dst cursor; a0 is the return value */
@@ -523,6 +524,7 @@ fc_rv64_shifted_memcpy:
     addi    a3, a3, 512
     bne     a3, a5, .Lf_sbody
     jr      a7
+    .cfi_endproc
     .size   fc_rv64_shifted_memcpy, . - fc_rv64_shifted_memcpy
 
 /* ========================================================================== */
@@ -531,6 +533,7 @@ fc_rv64_shifted_memcpy:
     .hidden fc_rv64_shifted_memmove
     .type   fc_rv64_shifted_memmove, @function
 fc_rv64_shifted_memmove:
+    .cfi_startproc
     sub     t0, a0, a1
     bgeu    t0, a2, fc_rv64_shifted_memcpy  /* dst not inside (src, src + n] */
     beqz    t0, .Lb_ret                     /* dst == src */
@@ -733,6 +736,7 @@ fc_rv64_shifted_memmove:
     srli    t5, t4, 56
     sb      t5, 0(a0)
     ret
+    .cfi_endproc
     .size   fc_rv64_shifted_memmove, . - fc_rv64_shifted_memmove
 
     .option pop

@@ -178,6 +178,7 @@
         .hidden fc_avx2_memcpy
         .type   fc_avx2_memcpy, @function
 fc_avx2_memcpy:
+        .cfi_startproc
         FC_ENDBR
         mov     %rdi, %rax
         cmp     $64, %rdx
@@ -199,6 +200,7 @@ fc_avx2_memcpy:
         .p2align 6
 .Lc_gt128:
         FC_COPY_129_256
+        .cfi_endproc
         .size   fc_avx2_memcpy, .-fc_avx2_memcpy
 
 /* void *fc_avx2_memmove(void *dst, const void *src, size_t n) */
@@ -207,6 +209,7 @@ fc_avx2_memcpy:
         .hidden fc_avx2_memmove
         .type   fc_avx2_memmove, @function
 fc_avx2_memmove:
+        .cfi_startproc
         FC_ENDBR
         mov     %rdi, %rax
         cmp     $64, %rdx
@@ -270,6 +273,7 @@ fc_avx2_memmove:
         mov     %ecx, (%rdi)
         mov     %r8d, -4(%rdi,%rdx)
         ret
+        .cfi_endproc
         .size   fc_avx2_memmove, .-fc_avx2_memmove
 
 #if defined(__CET__)
