@@ -92,6 +92,9 @@ fc__checked_table:
         .xword  .Lblocks_begin, .Lblocks_end, .Lfix_blocks
         .xword  .Lbytes_begin, .Lbytes_end, .Lfix_bytes
         .xword  0, 0, 0
+
+#include "gnu_property.h"
+FC_GNU_PROPERTY
 #endif
 
         .section .note.GNU-stack, "", %progbits

@@ -40,6 +40,7 @@
  * No access outside [s, se) and [d, de); no byte loop.
  */
 #if defined(__aarch64__)
+#include "gnu_property.h"
 
         .text
         .p2align 6
@@ -48,6 +49,7 @@
         .type   fc_neon_memcpy, %function
 fc_neon_memcpy:
         .cfi_startproc
+        FC_BTI_C                        /* reached through a pointer or a PLT slot */
         cmp     x2, #16
         b.lo    .Llt16
         cmp     x2, #32
@@ -180,6 +182,7 @@ fc__neon_memcpy_gt32:
         .type   fc_neon_memmove, %function
 fc_neon_memmove:
         .cfi_startproc
+        FC_BTI_C                        /* reached through a pointer or a PLT slot */
         cmp     x2, #256
         b.ls    fc_neon_memcpy          /* up to 256: every load before any store */
         /* n > 256 (also entered from sve.S at VL 128 bits, past the compare) */

@@ -7,3 +7,8 @@
  */
 #include "neon.S"
 #include "sve.S"
+
+#if defined(__aarch64__)
+#include "gnu_property.h"
+FC_GNU_PROPERTY
+#endif

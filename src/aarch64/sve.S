@@ -42,6 +42,7 @@
  * every VL, proven under qemu-aarch64 at 128, 256, 512 and 2048 bits.
  */
 #if defined(__aarch64__)
+#include "gnu_property.h"
 
         .arch   armv8.2-a+sve
         .text
@@ -51,6 +52,7 @@
         .type   fc_sve_memcpy, %function
 fc_sve_memcpy:
         .cfi_startproc
+        FC_BTI_C                        /* reached through a pointer or a PLT slot */
         cntb    x3                      /* VL */
         cmp     x2, x3, lsl #1
         b.hi    .Lsv_gt2
@@ -161,6 +163,7 @@ fc_sve_memcpy:
         .type   fc_sve_memmove, %function
 fc_sve_memmove:
         .cfi_startproc
+        FC_BTI_C                        /* reached through a pointer or a PLT slot */
         cntb    x3
         cmp     x2, x3, lsl #1
         b.ls    .Lsv_le2                   /* up to 2 VL: every load before any store */
