@@ -61,11 +61,7 @@
  */
 #if defined(__x86_64__)
 
-#ifdef __CET__
-#define FC_ENDBR endbr64        /* an indirect-branch target (IBT): reached through the dispatch pointer */
-#else
-#define FC_ENDBR
-#endif
+#include "gnu_property.h"     /* FC_ENDBR: the entries are reached through the dispatch pointer */
 
         .text
 
@@ -276,18 +272,7 @@ fc_avx2_memmove:
         .cfi_endproc
         .size   fc_avx2_memmove, .-fc_avx2_memmove
 
-#if defined(__CET__)
-        .section .note.gnu.property, "a"
-        .p2align 3
-        .long   4                       /* name size */
-        .long   16                      /* descriptor size */
-        .long   5                       /* NT_GNU_PROPERTY_TYPE_0 */
-        .asciz  "GNU"
-        .long   0xc0000002              /* GNU_PROPERTY_X86_FEATURE_1_AND */
-        .long   4
-        .long   (__CET__ & 3)           /* IBT = 1, SHSTK = 2 */
-        .p2align 3
-#endif
+FC_GNU_PROPERTY
 #endif
 
         .section .note.GNU-stack, "", @progbits

@@ -51,6 +51,7 @@
  * undefined.
  */
 #if defined(__x86_64__) && defined(__linux__)
+#include "gnu_property.h"
 
         .text
 
@@ -255,9 +256,7 @@ fc__checked_sse_end:
 #endif
         .type   fc_copy_checked, @function
 fc_copy_checked:
-#ifdef __CET__
-        endbr64                 /* an indirect-branch target (IBT): the API, called through pointers */
-#endif
+        FC_ENDBR                /* an indirect-branch target (IBT): the API, called through pointers */
         cmpb    $1, fc__checked_mode(%rip)
         jne     .Lnot_avx2
 
@@ -335,18 +334,7 @@ fc__checked_table:
 /* With -fcf-protection (__CET__): this object supports IBT (the one indirect
  * target above) and the shadow stack (every ret returns to its call: the
  * fixups run in the copy's own frame), so it keeps the library's marking. */
-#if defined(__CET__)
-        .section .note.gnu.property, "a"
-        .p2align 3
-        .long   4                       /* name size */
-        .long   16                      /* descriptor size */
-        .long   5                       /* NT_GNU_PROPERTY_TYPE_0 */
-        .asciz  "GNU"
-        .long   0xc0000002              /* GNU_PROPERTY_X86_FEATURE_1_AND */
-        .long   4
-        .long   (__CET__ & 3)           /* IBT = 1, SHSTK = 2 */
-        .p2align 3
-#endif
+FC_GNU_PROPERTY
 #endif
 
         .section .note.GNU-stack, "", @progbits
