@@ -85,6 +85,7 @@ struct cliff {
     char contender[48];
     size_t n, so, dof, dist;
     double ratio, gbps, base;
+    double selected; /* cliffs: the lowest of the re-measured ratios, which chose the placement */
 };
 
 static struct result *results;
@@ -472,7 +473,8 @@ static struct grid *grid_new(const char *source, size_t j, size_t n, unsigned sa
 /* cliffs re-measures this many of the screen's worst placements per contender:
  * with 3 short samples per placement, a noisy moment can nominate a placement
  * that is not the worst (the same code as two contenders once got 0.57x and
- * 1.00x at 256 B), so the worst of several re-measured ones is reported.
+ * 1.00x at 256 B), so the worst of several re-measured ones is chosen (and
+ * measured once more, below).
  * Over the 4412 placements of a size, such moments are not rare: in the 06:17
  * run of 2026-11-25 fc's 3 candidates at 256 B were noise (screened at 9-26
  * GB/s, re-measured at 71 and more) while its page-crossing placements, at 47
@@ -577,7 +579,8 @@ static void scenario_grid(void)
  * cliffs: for each size, every contender's aligned speed, then a screening
  * pass over the distance sweep and the src_off x dst_off grid (every pair;
  * dst_off in steps of 9 with --quick), then each contender's NCAND worst
- * cases re-measured with full samples, interleaved with its aligned case.
+ * cases re-measured with full samples, interleaved with its aligned case,
+ * and the lowest of them measured once more for the ratio reported.
  */
 static void scenario_cliffs(void)
 {
@@ -619,32 +622,61 @@ static void scenario_cliffs(void)
         }
         progress_what = "cliffs-worst";
         bench_measure_many(&opts, fcbench_contenders, k, bc, ncases, valid, st, progress_many);
-        printf("\n n = %-8zu %-20s %10s %10s %7s  worst placement\n", n, "contender", "aligned", "worst", "ratio");
+        /* The lowest of NCAND re-measured ratios is biased low: each carries
+         * the host's noise, and the minimum picks the draw that noise pushed
+         * down most (with the 24 candidates of a routine that has no cliff,
+         * the lowest sits a few noise widths under the truth).  It chooses the
+         * placement; the ratio reported is a new measurement of that placement
+         * against the aligned case, interleaved as before: its noise is
+         * unselected.  A real cliff is as low again. */
+        size_t bestc[MAX_CONTENDERS];
+        double selected[MAX_CONTENDERS];
+        struct bench_case *bc2 = calloc(1 + k, sizeof *bc2);
+        unsigned char *valid2 = calloc((1 + k) * k, 1);
+        struct stats *st2 = calloc((1 + k) * k, sizeof *st2);
+        if (!bc2 || !valid2 || !st2) exit(1);
+        bc2[0] = bc[0];
         for (size_t j = 0; j < k; j++) {
-            struct contender one = fcbench_contenders[j];
-            const struct stats *sa = &st[j], *sw = NULL;
-            size_t best = 0;
+            const struct stats *sw = NULL;
+            bestc[j] = SIZE_MAX;
             for (size_t i = 0; i < NCAND; i++) {
                 size_t c = 1 + j * NCAND + i;
                 if (valid[c * k + j] && (!sw || st[c * k + j].gbps < sw->gbps)) {
                     sw = &st[c * k + j];
-                    best = i;
+                    bestc[j] = i;
                 }
             }
+            selected[j] = sw && st[j].gbps > 0 ? sw->gbps / st[j].gbps : 0;
             if (!sw) continue;
-            worst[j] = cand[j * NCAND + best];
-            bench_record("cliffs-aligned", &one, &bc[0], sa);
-            bench_record("cliffs-worst", &one, &bc[1 + j * NCAND + best], sw);
+            bc2[1 + j] = bc[1 + j * NCAND + bestc[j]];
+            valid2[j] = valid[j];
+            valid2[(1 + j) * k + j] = 1;
+        }
+        progress_what = "cliffs-confirm";
+        bench_measure_many(&opts, fcbench_contenders, k, bc2, 1 + k, valid2, st2, progress_many);
+        printf("\n n = %-8zu %-20s %10s %10s %7s %9s  worst placement\n", n, "contender", "aligned", "worst", "ratio",
+               "selected");
+        for (size_t j = 0; j < k; j++) {
+            struct contender one = fcbench_contenders[j];
+            const struct stats *sa = &st2[j], *sw = &st2[(1 + j) * k + j];
+            if (bestc[j] == SIZE_MAX) continue;
+            worst[j] = cand[j * NCAND + bestc[j]];
+            bench_record("cliffs-aligned", &one, &bc2[0], sa);
+            bench_record("cliffs-worst", &one, &bc2[1 + j], sw);
             worst[j].base = sa->gbps;
             worst[j].gbps = sw->gbps;
             worst[j].ratio = sa->gbps > 0 ? sw->gbps / sa->gbps : 0;
+            worst[j].selected = selected[j];
             cliffs = grow(cliffs, &cap, ncliffs, sizeof *cliffs);
             cliffs[ncliffs++] = worst[j];
-            printf("            %-20.20s %10.2f %10.2f %7.3f  src%%64=%zu dst%%64=%zu (dst-src)%%4096=%zu%s\n",
-                   worst[j].contender, sa->gbps, sw->gbps, worst[j].ratio, worst[j].so, worst[j].dof & 63,
-                   worst[j].dist, worst[j].ratio < 0.8 ? "  <-- CLIFF" : "");
+            printf("            %-20.20s %10.2f %10.2f %7.3f %9.3f  src%%64=%zu dst%%64=%zu (dst-src)%%4096=%zu%s\n",
+                   worst[j].contender, sa->gbps, sw->gbps, worst[j].ratio, worst[j].selected, worst[j].so,
+                   worst[j].dof & 63, worst[j].dist, worst[j].ratio < 0.8 ? "  <-- CLIFF" : "");
             if (worst[j].ratio < 0.8) nflag++;
         }
+        free(bc2);
+        free(valid2);
+        free(st2);
         free(bc);
         free(valid);
         free(st);
@@ -881,10 +913,10 @@ static void write_json(const char *path, const char *scenario, const char *argv_
         const struct cliff *c = &cliffs[i];
         fprintf(f, "    {\"contender\": ");
         json_str(f, c->contender);
-        fprintf(f, ", \"n\": %zu, \"aligned_gbps\": %.4f, \"worst_gbps\": %.4f, \"ratio\": %.4f, \"src_off\": %zu, "
-                   "\"dst_off\": %zu, \"dist\": %zu, \"flagged\": %s}%s\n",
-                c->n, c->base, c->gbps, c->ratio, c->so & 63, c->dof & 63, c->dist, c->ratio < 0.8 ? "true" : "false",
-                i + 1 < ncliffs ? "," : "");
+        fprintf(f, ", \"n\": %zu, \"aligned_gbps\": %.4f, \"worst_gbps\": %.4f, \"ratio\": %.4f, \"selected_ratio\": %.4f, "
+                   "\"src_off\": %zu, \"dst_off\": %zu, \"dist\": %zu, \"flagged\": %s}%s\n",
+                c->n, c->base, c->gbps, c->ratio, c->selected, c->so & 63, c->dof & 63, c->dist,
+                c->ratio < 0.8 ? "true" : "false", i + 1 < ncliffs ? "," : "");
     }
     fprintf(f, "  ],\n  \"peaks\": [");
     int first = 1;
