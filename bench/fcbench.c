@@ -635,7 +635,7 @@ static void scenario_cliffs(void)
         unsigned char *valid2 = calloc((1 + k) * k, 1);
         struct stats *st2 = calloc((1 + k) * k, sizeof *st2);
         if (!bc2 || !valid2 || !st2) exit(1);
-        bc2[0] = bc[0];
+        for (size_t c = 0; c <= k; c++) bc2[c] = bc[0]; /* a contender without a candidate: unused, but a real case */
         for (size_t j = 0; j < k; j++) {
             const struct stats *sw = NULL;
             bestc[j] = SIZE_MAX;
