@@ -89,7 +89,8 @@ def synthetic_run(seed=1, full=False, slow=None):
             so, do = min(((s, d) for s in range(64) for d in dofs), key=lambda p: m[p[0]][dofs.index(p[1])])
             w = record("cliffs-worst", c, "", n, so, do, model_ns(c, n, so, do))
             cliffs.append({"contender": c, "n": n, "aligned_gbps": aligned, "worst_gbps": w["gbps"],
-                           "ratio": round(w["gbps"] / aligned, 4), "src_off": so, "dst_off": do,
+                           "ratio": round(w["gbps"] / aligned, 4), "selected_ratio": round(m[so][dofs.index(do)] / aligned, 4),
+                           "src_off": so, "dst_off": do,
                            "dist": (do - so) % 4096, "flagged": w["gbps"] / aligned < CLIFF_RATIO})
     if full:
         for c in contenders:
