@@ -15,7 +15,7 @@ from .fmt import fmt_size, size_ranges
 from .stats import mann_whitney, u_null_counts
 from .analysis import describe_distances, grid_line_rule, grid_residue_rule, signed_dist
 from .synthetic import synthetic_run
-from .targets import _excused, _noise_limits, _time_ratios
+from .targets import _excused, _noise_limits, _page_split, _time_ratios
 
 
 def check_mann_whitney():
@@ -151,6 +151,14 @@ def selftest(_args, out=None):
         r = _time_ratios(tiny, "sizes", "fc[x]", "libc", label="aligned", cache="hot")
         check([n for n, _, _ in _excused(r, lim)] == [100] and [n for n in r if r[n] > lim[n]] == [200, 400],
               "targets: a size is excused only within its A/A spread, and never beyond 10%", f"{lim} {r}")
+        # the 256 B page-split exception: only a placement with a buffer across a page is excepted
+        def cliff(so, dist):
+            return {"n": 256, "src_off": so, "dst_off": (so + dist) % 64, "dist": dist}
+        check(_page_split(cliff(0, 4024)) == "dst at page offset 4024" and _page_split(cliff(0, 3840)) is None
+              and _page_split(cliff(20, 33)) is None and _page_split(cliff(63, 3777)) is None
+              and _page_split(cliff(10, 3831)) == "dst at page offset 3841",
+              "targets: a 256 B cliff is a page split only when a buffer crosses a page",
+              [_page_split(cliff(*x)) for x in ((0, 4024), (0, 3840), (20, 33), (63, 3777), (10, 3831))])
         rc2, _ = run_main(["targets", a, "--check"])
         check(rc2 == (0 if "6 of 6 targets met" in text else 1), "targets --check: exit 1 when one is missed")
 

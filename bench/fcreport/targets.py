@@ -125,9 +125,17 @@ def _targets_found(run, fc, base):
             need = 0.85 if n >= 4 * kib else 0.6
             good = c["ratio"] >= need
             txt = f"{fmt_size(n)} {c['ratio']:.2f}x"
+            # The issue's one exception: 256 B with a buffer across a page boundary, where a store that
+            # straddles the page costs more than the whole aligned copy (docs/x86.md).  The 0.6x floor is
+            # waived for that placement alone, its figure printed; glibc's worst still holds.
+            split = _page_split(c) if n == 256 and not good else None
+            good = good or split is not None
+            note = f"; {split}: page split, the 256 B exception to 0.6x" if split else ""
             if n <= 4 * kib and b:
                 good = good and c["worst_gbps"] >= b["worst_gbps"]
-                txt += f" ({c['worst_gbps']:.1f} vs glibc's worst {b['worst_gbps']:.1f} GB/s)"
+                txt += f" ({c['worst_gbps']:.1f} vs glibc's worst {b['worst_gbps']:.1f} GB/s{note})"
+            elif note:
+                txt += f" ({note[2:]})"
             ok = ok and good
             parts.append(txt + ("" if good else " MISS"))
         rows.append((TARGET_NAMES[2],
@@ -190,6 +198,15 @@ def _targets_found(run, fc, base):
                      "; ".join(mtext(lab, *v) for lab, v in mm.items()),
                      all(g <= 0.95 and not over for g, m, n, over, exc in mm.values())))
     return rows
+
+
+def _page_split(c):
+    """Where a cliffs placement puts a buffer across a 4 KiB page ("dst at page offset 4003"), or None.  fcbench
+    places src at page offset src_off and dst (dist) bytes after it mod 4096 (bench_place, the distance sweep)."""
+    n, so = c["n"], c.get("src_off", 0)
+    do = (so + c.get("dist", c.get("dst_off", 0))) % 4096
+    where = [f"{name} at page offset {off}" for name, off in (("src", so), ("dst", do)) if off + n > 4096]
+    return ", ".join(where) or None
 
 
 def _by_label(run, scenario, fc, base):
