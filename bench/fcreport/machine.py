@@ -26,6 +26,26 @@ def _settings_text(fs):
     return f"{win}; {nt}, {fs['nt_pages']} stream{'s' if fs['nt_pages'] > 1 else ''}{exc}"
 
 
+def _same_as_defaults(profile_text, m):
+    """Whether a profile sets exactly what the run's defaults were (entry, NT threshold and streams, rep movsb
+    window; the gap counts only when the window is open)."""
+    fs = m.get("fastcopy_settings")
+    if not fs:
+        return False
+    prof = dict(ln.split(None, 1) for ln in profile_text.splitlines() if ln.strip() and not ln.startswith("#")
+                and len(ln.split(None, 1)) == 2)
+    try:
+        got = {k: int(prof[k], 0) for k in ("nt_threshold", "movsb_min", "movsb_max", "movsb_gap", "nt_pages")}
+    except (KeyError, ValueError):
+        return False
+    if prof.get("impl", "").strip() != m.get("fc_active"):
+        return False
+    keys = ["nt_threshold", "nt_pages", "movsb_min", "movsb_max", "movsb_gap"]
+    if got["movsb_min"] >= got["movsb_max"] and fs["movsb_min"] >= fs["movsb_max"]:
+        keys = keys[:2]  # both windows empty: their bounds and gap do nothing
+    return all(got[k] == fs[k] for k in keys)
+
+
 def cmd_machine(args, out=None):
     """docs/machines/<cpu>.md from one `make bench` run: the machine, what fastcopy chose (defaults and the tuned
     profile), the six targets side by side."""
@@ -57,7 +77,11 @@ def cmd_machine(args, out=None):
     if tuned:
         w(f"- **Tuned** (`fastcopy-tune --quick` on this machine before the run): `{tuned[6:-1]}` with the profile below.")
     if args.profile:
-        w("\n```\n" + open(args.profile).read().rstrip() + "\n```")
+        text = open(args.profile).read()
+        w("\n```\n" + text.rstrip() + "\n```")
+        if tuned and _same_as_defaults(text, m):
+            w("\nThe profile keeps every default setting: both columns below run the same code with the same "
+              "thresholds, so where they differ, the difference is this run's noise.")
     if args.tune_log:
         picks = [ln.strip() for ln in open(args.tune_log) if ln.startswith("   -> ")]
         if picks:

@@ -15,6 +15,7 @@ from .fmt import fmt_size, size_ranges
 from .stats import mann_whitney, u_null_counts
 from .analysis import describe_distances, grid_line_rule, grid_residue_rule, signed_dist
 from .synthetic import synthetic_run
+from .machine import _same_as_defaults
 from .targets import _excused, _noise_limits, _page_split, _time_ratios
 
 
@@ -159,6 +160,14 @@ def selftest(_args, out=None):
               and _page_split(cliff(10, 3831)) == "dst at page offset 3841",
               "targets: a 256 B cliff is a page split only when a buffer crosses a page",
               [_page_split(cliff(*x)) for x in ((0, 4024), (0, 3840), (20, 33), (63, 3777), (10, 3831))])
+        # machine pages: a profile that keeps every default is said to (its column is then an A/A repeat)
+        mach = {"fc_active": "avx2", "fastcopy_settings": {"nt_threshold": 1 << 24, "movsb_min": 0, "movsb_max": 0,
+                                                           "movsb_gap": 128, "nt_pages": 1}}
+        prof = "fastcopy-profile 1\nimpl avx2\nnt_threshold 16777216\nmovsb_min 0\nmovsb_max 0\nmovsb_gap {}\nnt_pages 1\n"
+        check(_same_as_defaults(prof.format(64), mach) and not _same_as_defaults(prof.format(64).replace(
+              "impl avx2", "impl avx512"), mach) and not _same_as_defaults(prof.format(64).replace(
+              "movsb_max 0", "movsb_max 65536"), mach) and not _same_as_defaults("garbage", mach),
+              "machine: a profile equal to the defaults is recognised (an empty window's gap does not count)")
         rc2, _ = run_main(["targets", a, "--check"])
         check(rc2 == (0 if "6 of 6 targets met" in text else 1), "targets --check: exit 1 when one is missed")
 
