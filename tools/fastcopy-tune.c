@@ -350,6 +350,7 @@ static struct window choose_window(const struct fc_impl *entry, const struct fc_
         printf("\n   the window, by size: %s with rep movsb / without (aligned, src+1, dst+1, 13/1027); A/A band "
                "%.1f%%\n",
                entry->name, 100 * band);
+    if (verbose && noise > band) printf("   (deciding with %.1f%%, the wider of this band and the gap's)\n", 100 * noise);
     for (size_t i = 0; i < ns; i++) {
         double lg = 0, hi = 0;
         for (size_t p = 0; p < 4; p++) {
