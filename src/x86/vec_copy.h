@@ -39,6 +39,7 @@
  *   | 64..2W         | two overlapping vectors (first and last; W >= 32)                 |
  *   | 2W+1..4W       | 4 vectors: first 2 and last 2, all loaded before any store        |
  *   | 4W+1..8W       | 8 vectors: first 4 and last 4, all loaded before any store        |
+ *   |                | (avx512-ymmloop: first 4 and the last 1..4 that n needs)          |
  *   |   dst across a | memcpy: two copies that meet at the page boundary (no store      |
  *   |   page (2W+1..)| straddles it: ~6.5 ns each on Zen 3, see "page-straddle" below)  |
  *   | > 8W           | direction by overlap / 4K aliasing (below); preload head and tail,|
@@ -242,9 +243,50 @@ FC_INLINE void fc_vec_4(fc_u8 *d, const fc_u8 *s, size_t n)
     FC_ST(n - FC_W, z);
 }
 
-/* 4W <= n <= 8W */
+/* 4W <= n <= 8W: the first 4 vectors and the last 4, all loaded first.
+ * FC_VEC8_STEPS (avx512_ymmloop.c): the first 4 and only as many last vectors
+ * as the bytes past 4W need (1..4: n <= 5W, 6W, 7W, 8W; two compares), so a
+ * 264-byte copy stores 5 zmm, not 8.  All loads still come before any store
+ * (memmove's overlap).  For cores that split every zmm store in two 256-bit
+ * halves (Zen 4), where the stores bound these copies.  Measured (Zen 4 guest,
+ * FCBENCH_LIBS A/B of the two builds, fcbench sizes and memmove, 6 processes,
+ * contender order rotated, medians; time / the 8-vector class's, aligned,
+ * src+1 and dst+1): 257-320 B 0.56-0.68x, 321-384 B 0.74-0.79x, 385-448 B
+ * 0.83-0.90x, 449-512 B 0.99-1.04x; memmove 257-400 B 0.42-0.93x by every
+ * overlap and none, 480-512 B 0.97-1.03x.  The Google mixes: within their
+ * process-to-process spread (A 0.77x -> 0.75x glibc's time, medians of 6). */
+#ifndef FC_VEC8_STEPS
+#define FC_VEC8_STEPS 0
+#endif
 FC_INLINE void fc_vec_8(fc_u8 *d, const fc_u8 *s, size_t n)
 {
+#if FC_VEC8_STEPS
+    if (n <= 6 * FC_W) {
+        FC_VT a = FC_LD(0), b = FC_LD(FC_W), c = FC_LD(2 * FC_W), e = FC_LD(3 * FC_W), z = FC_LD(n - FC_W);
+        if (n > 5 * FC_W) {
+            FC_VT y = FC_LD(n - 2 * FC_W);
+            FC_ST(n - 2 * FC_W, y);
+        }
+        FC_ST(0, a);
+        FC_ST(FC_W, b);
+        FC_ST(2 * FC_W, c);
+        FC_ST(3 * FC_W, e);
+        FC_ST(n - FC_W, z);
+        return;
+    }
+    if (n <= 7 * FC_W) {
+        FC_VT a = FC_LD(0), b = FC_LD(FC_W), c = FC_LD(2 * FC_W), e = FC_LD(3 * FC_W);
+        FC_VT x = FC_LD(n - 3 * FC_W), y = FC_LD(n - 2 * FC_W), z = FC_LD(n - FC_W);
+        FC_ST(0, a);
+        FC_ST(FC_W, b);
+        FC_ST(2 * FC_W, c);
+        FC_ST(3 * FC_W, e);
+        FC_ST(n - 3 * FC_W, x);
+        FC_ST(n - 2 * FC_W, y);
+        FC_ST(n - FC_W, z);
+        return;
+    }
+#endif
     FC_VT a = FC_LD(0), b = FC_LD(FC_W), c = FC_LD(2 * FC_W), e = FC_LD(3 * FC_W);
     FC_VT w = FC_LD(n - 4 * FC_W), x = FC_LD(n - 3 * FC_W), y = FC_LD(n - 2 * FC_W), z = FC_LD(n - FC_W);
     FC_ST(0, a);
@@ -776,10 +818,11 @@ FC_INLINE void *fc_copy_large(fc_u8 *d, const fc_u8 *s, size_t n)
 /* Sizes above FC_LOOP_FROM go to the loops (fc_copy_large): 8W unless set
  * lower (read by the W = 64 ladder only; never below 8 FC_LW, the loops'
  * minimum).  Measured and not kept (Zen 4, avx512-ymmloop with 256: 257-512 B
- * by the ymm loop instead of 8 zmm moves): 0.41x to 1.22x glibc's time at the
- * same size from one process to the next (the loop's tail stores against the
- * next call's loads, by where the buffers land), where the 8 zmm moves, all
- * loads first, read 0.82-1.0x every time. */
+ * by the ymm loop instead of the zmm class): fixed sizes 0.55-0.95x the 8 zmm
+ * moves' time, but random sizes pay for the extra branch and the loop's setup:
+ * Google A 0.79x -> 0.87x glibc's time (6 processes; an earlier run read the
+ * loop 0.41x-1.22x glibc's by process, which 6 later processes did not show).
+ * FC_VEC8_STEPS takes most of the fixed-size gain inside the class. */
 #ifndef FC_LOOP_FROM
 #define FC_LOOP_FROM (8 * FC_W)
 #endif
