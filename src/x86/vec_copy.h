@@ -736,8 +736,23 @@ FC_INLINE void *fc_loop_fwd_inorder(fc_u8 *d, const fc_u8 *s, size_t n)
  * faster at 400 MiB on the Intel Xeon development machine, equal to glibc's
  * large_memcpy_4x); the rest, and every stream with nt_pages = 1, is one linear
  * stream with source prefetch ahead. */
+/* The linear stream prefetches every source line (one prefetchnta per 64 B)
+ * FC_NT_PREFETCH bytes ahead.  Measured (Zen 4 guest, fcbench large, 400 MiB,
+ * FCBENCH_LIBS builds side by side, 4 processes, order rotated; share of the
+ * best DRAM kernel without prefetch beside the aligned copy, aligned /
+ * src+1): one prefetch per 4 LW step, 512 B ahead (until 2026-11-27: every
+ * other line at LW = 32, every fourth at 64) 0.89-1.01 / 0.87-0.98; no
+ * prefetch 0.96-1.01 / 0.91-0.95; every line 512 B ahead 0.99-1.06 /
+ * 0.94-1.06, 1 KiB 1.04-1.10 / 0.96-1.07, 2 KiB 1.06 / 1.02-1.15; the
+ * avx512 entry (LW = 64) 0.89-0.95 / 0.88-0.99 -> 0.98-1.12 / 0.94-1.06 at
+ * 1 KiB.  One prefetch per step 1-2 KiB ahead: 0.70-0.75 (it skips lines).
+ * Against fcbench's avx2-nt-pf kernel (this loop's prefetch; 3 processes):
+ * avx512-ymmloop 0.82-0.96 / 0.83-0.89 -> 0.95-1.03 / 0.98-1.02, avx512
+ * 0.75-0.85 / 0.79-0.83 -> 0.94-0.97 / 0.97-1.03, avx2 0.87-0.93 /
+ * 0.84-0.90 -> 0.96-1.00 / 0.96-1.05; 16-32 MiB (fcbench sizes) 0.92-1.01x
+ * the time. */
 #ifndef FC_NT_PREFETCH
-#define FC_NT_PREFETCH 512 /* bytes ahead; 0: no prefetch */
+#define FC_NT_PREFETCH 2048 /* bytes ahead; 0: no prefetch */
 #endif
 #define FC_NT_PAGE 4096
 FC_NOINLINE void *fc_loop_nt(fc_u8 *d, const fc_u8 *s, size_t n)
@@ -760,7 +775,8 @@ FC_NOINLINE void *fc_loop_nt(fc_u8 *d, const fc_u8 *s, size_t n)
         }
     }
     while ((size_t)(dend - dp) >= 4 * FC_LW) {
-        if (FC_NT_PREFETCH) __builtin_prefetch(sp + FC_NT_PREFETCH, 0, 0);
+        if (FC_NT_PREFETCH)
+            for (size_t k = 0; k < 4 * FC_LW; k += 64) __builtin_prefetch(sp + FC_NT_PREFETCH + k, 0, 0);
         FC_LVT a = FC_LLOADU((const FC_LVT *)sp), b = FC_LLOADU((const FC_LVT *)(sp + FC_LW));
         FC_LVT c = FC_LLOADU((const FC_LVT *)(sp + 2 * FC_LW)), e = FC_LLOADU((const FC_LVT *)(sp + 3 * FC_LW));
         FC_LSTREAM((FC_LVT *)dp, a);
