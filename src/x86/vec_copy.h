@@ -735,8 +735,9 @@ FC_INLINE void *fc_loop_fwd_inorder(fc_u8 *d, const fc_u8 *s, size_t n)
  * streams all 16 (more DRAM pages and write-combining buffers in flight: 1.3x
  * faster at 400 MiB on the Intel Xeon development machine, equal to glibc's
  * large_memcpy_4x); the rest, and every stream with nt_pages = 1, is one linear
- * stream with source prefetch ahead. */
-/* The linear stream prefetches every source line (one prefetchnta per 64 B)
+ * stream with source prefetch ahead.
+ *
+ * The linear stream prefetches every source line (one prefetchnta per 64 B)
  * FC_NT_PREFETCH bytes ahead.  Measured (Zen 4 guest, fcbench large, 400 MiB,
  * FCBENCH_LIBS builds side by side, 4 processes, order rotated; share of the
  * best DRAM kernel without prefetch beside the aligned copy, aligned /
