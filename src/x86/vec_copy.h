@@ -253,8 +253,13 @@ FC_INLINE void fc_vec_4(fc_u8 *d, const fc_u8 *s, size_t n)
  * contender order rotated, medians; time / the 8-vector class's, aligned,
  * src+1 and dst+1): 257-320 B 0.56-0.68x, 321-384 B 0.74-0.79x, 385-448 B
  * 0.83-0.90x, 449-512 B 0.99-1.04x; memmove 257-400 B 0.42-0.93x by every
- * overlap and none, 480-512 B 0.97-1.03x.  The Google mixes: within their
- * process-to-process spread (A 0.77x -> 0.75x glibc's time, medians of 6). */
+ * overlap and none, 480-512 B 0.97-1.03x.  The Google mixes (fcbench dist of
+ * two whole builds, 8 processes alternated, medians, time / glibc's): A 0.78x
+ * -> 0.73x (a third of its calls are 304 B); D 0.82x -> 0.83x and W 0.75x ->
+ * 0.76x, whose 257-512 B calls spread over all four steps, so the two extra
+ * branches mispredict; B, L, M unchanged.  Measured and not kept: one branch
+ * at 6W (6 or 8 stores): D 0.82x, A 0.735x, but 257-384 B only 0.70-0.79x
+ * and 385-448 B unchanged. */
 #ifndef FC_VEC8_STEPS
 #define FC_VEC8_STEPS 0
 #endif
