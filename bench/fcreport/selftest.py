@@ -16,7 +16,7 @@ from .stats import mann_whitney, u_null_counts
 from .analysis import describe_distances, grid_line_rule, grid_residue_rule, signed_dist
 from .synthetic import synthetic_run
 from .machine import _same_as_defaults
-from .targets import _excused, _noise_limits, _page_split, _time_ratios
+from .targets import TARGET_NAMES, _excused, _noise_limits, _page_split, _time_ratios, _twin, targets_rows
 
 
 def check_mann_whitney():
@@ -152,6 +152,19 @@ def selftest(_args, out=None):
         r = _time_ratios(tiny, "sizes", "fc[x]", "libc", label="aligned", cache="hot")
         check([n for n, _, _ in _excused(r, lim)] == [100] and [n for n in r if r[n] > lim[n]] == [200, 400],
               "targets: a size is excused only within its A/A spread, and never beyond 10%", f"{lim} {r}")
+        # a miss is printed with the same routine's figure under its registry name; the verdict stays fc's
+        def dres(c, lab, ns):
+            return {"scenario": "dist", "contender": c, "label": lab, "cache": "hot", "n": 0, "med_ns": ns}
+        dd = Run({"machine": {}, "method": {}, "contenders": ["libc", "fc[x]", "tuned[x]", "x"], "peaks": [],
+                  "cliffs": [], "results": [
+                      dres("libc", "MemcpyGoogleA", 10.0), dres("fc[x]", "MemcpyGoogleA", 9.0),
+                      dres("x", "MemcpyGoogleA", 8.0), dres("libc", "MemcpyGoogleB", 10.0),
+                      dres("fc[x]", "MemcpyGoogleB", 8.0), dres("x", "MemcpyGoogleB", 7.9)]}, "dd")
+        dm = {name: (m, ok) for name, m, ok in targets_rows(dd, "fc[x]")}[TARGET_NAMES[3]]
+        check(dm[1] is False and "GoogleA 0.90x MISS (x, the same routine: 0.80x)" in dm[0]
+              and dm[0].endswith("GoogleB 0.80x")
+              and _twin(dd, "tuned[x]") == "x" and _twin(dd, "x") is None and _twin(tiny, "libc") is None,
+              "targets: a missed distribution shows the same routine's figure beside it, and stays missed", dm)
         # the 256 B page-split exception: only a placement with a buffer across a page is excepted
         def cliff(so, dist):
             return {"n": 256, "src_off": so, "dst_off": (so + dist) % 64, "dist": dist}
