@@ -190,16 +190,16 @@ def _targets_found(run, fc, base):
             share = large[lab]["gbps"] / dram["gbps"] if dram else float("nan")
             ok = ok and sp >= 1.0 and share >= 0.95
             tl = next(iter(run.results("large", contender=twin, label=lab)), None) if twin else None
-            tw = f"{twin}, the same routine, {tl['gbps'] / dram['gbps']:.0%}" \
+            twin_txt = f"{twin}, the same routine, {tl['gbps'] / dram['gbps']:.0%}" \
                 if tl and dram and (sp < 1.0 or share < 0.95) else ""
             if ceil:
                 where = f"the DRAM ceiling ({ceil['contender']} {ceil['gbps']:.1f} GB/s beside the {ceil['label']} copy"
                 if own and own is not ceil:
                     where += f"; beside this one {own['contender']} {own['gbps']:.1f} GB/s, " \
                              f"{large[lab]['gbps'] / own['gbps']:.0%}"
-                where += (f"; {tw}" if tw else "") + ")"
+                where += (f"; {twin_txt}" if twin_txt else "") + ")"
             else:
-                where = "the DRAM peak" + (f" ({tw})" if tw else "")
+                where = "the DRAM peak" + (f" ({twin_txt})" if twin_txt else "")
             parts.append(f"{lab} {sp:.2f}x glibc's speed, {large[lab]['gbps']:.1f} GB/s = {share:.0%} of {where}")
         rows.append((TARGET_NAMES[4], "; ".join(parts), ok))
     mm = {}
