@@ -58,9 +58,19 @@ int main(int argc, char **argv)
     const char *impl;
     size_t len = strlen(base[0]);
     memcpy(text, base[0], len);
+    /* as the library would run it: the window (2k..512k) ends at the NT threshold (64k), and the
+     * copy routines test both from the window's start (special_min) */
     if (!parse(len, why, sizeof why, &t, &impl) || !impl || strcmp(impl, "sse2") || t.nt_threshold != 65536 ||
-        t.movsb_min != 2048 || t.movsb_max != 524288 || t.movsb_gap != 64 || t.nt_pages != 4)
-        fail("the valid profile was refused or misread (%s)", why);
+        t.movsb_min != 2048 || t.movsb_max != 65536 || t.special_min != 2048 || t.movsb_gap != 64 || t.nt_pages != 4)
+        fail("the valid profile was refused or misread (%s; window %zu..%zu, special_min %zu)", why, t.movsb_min,
+             t.movsb_max, t.special_min);
+    /* a window below the default NT threshold, no NT line: special_min must come down to it (fcbench
+     * --tuned ran such profiles without their window until 2026-11-27) */
+    snprintf(text, sizeof text, "fastcopy-profile 1\ncpu %s\nmovsb_min 12k\nmovsb_max 24k\n", sig);
+    if (!parse(strlen(text), why, sizeof why, &t, &impl) || t.movsb_min != 12288 || t.movsb_max != 24576 ||
+        t.special_min != 12288)
+        fail("a window below NT: special_min %zu, window %zu..%zu (%s)", t.special_min, t.movsb_min, t.movsb_max,
+             why);
     len = strlen(base[2]);
     memcpy(text, base[2], len);
     if (parse(len, why, sizeof why, &t, &impl) || !strstr(why, "another CPU"))
@@ -135,9 +145,12 @@ int main(int argc, char **argv)
         why[0] = 0;
         if (parse(len, why, sizeof why, &t, &impl)) {
             accepted++;
-            if (t.movsb_min > t.movsb_max || t.movsb_gap > 2048 || (t.nt_pages != 1 && t.nt_pages != 4))
-                fail("accepted settings that do not hold together (window %zu..%zu, gap %zu, pages %zu)",
-                     t.movsb_min, t.movsb_max, t.movsb_gap, t.nt_pages);
+            size_t sm = t.movsb_min < t.movsb_max && t.movsb_min < t.nt_threshold ? t.movsb_min : t.nt_threshold;
+            if (t.movsb_min > t.movsb_max || t.movsb_max > (t.nt_threshold > t.movsb_min ? t.nt_threshold : t.movsb_min) ||
+                t.special_min != sm || t.movsb_gap > 2048 || (t.nt_pages != 1 && t.nt_pages != 4))
+                fail("accepted settings that do not hold together (window %zu..%zu, NT %zu, special_min %zu, gap %zu, "
+                     "pages %zu)",
+                     t.movsb_min, t.movsb_max, t.nt_threshold, t.special_min, t.movsb_gap, t.nt_pages);
             if (impl && !fc_impl_find(impl)) fail("accepted an entry the registry does not have: %s", impl);
             if (!memmem(text, len, sig, strlen(sig))) fail("accepted a profile without this CPU's signature");
         } else {

@@ -70,14 +70,11 @@ static void cfg_enter(const void *ctx)
     fc__x86_tune = c->t; /* one thread: the next calls see it */
 }
 
-/* The settings as the library derives them (cpu/x86.c): the window ends at
- * the NT threshold, special_min is the smaller of the two starts. */
+/* The settings as the library derives them (fc__x86_derive). */
 static struct fc_x86_tune mk(size_t nt, size_t mn, size_t mx, size_t gap, size_t pages)
 {
     struct fc_x86_tune t = {nt, mn, mx, nt, gap, pages};
-    if (t.movsb_max > t.nt_threshold) t.movsb_max = t.nt_threshold;
-    if (t.movsb_max < t.movsb_min) t.movsb_max = t.movsb_min;
-    if (t.movsb_min < t.movsb_max && t.movsb_min < t.special_min) t.special_min = t.movsb_min;
+    fc__x86_derive(&t);
     return t;
 }
 

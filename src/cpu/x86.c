@@ -541,6 +541,14 @@ static void fc_load_profile(const struct fc_x86_info *in, struct fc_settings *s)
     (void)fc_try_profile(sys, 0, in, s);
 }
 
+void fc__x86_derive(struct fc_x86_tune *t)
+{
+    if (t->movsb_max > t->nt_threshold) t->movsb_max = t->nt_threshold; /* FC_UP_TO_NT; NT is tested first anyway */
+    if (t->movsb_max < t->movsb_min) t->movsb_max = t->movsb_min;        /* NT below the window: window empty */
+    t->special_min = t->nt_threshold;
+    if (t->movsb_min < t->movsb_max && t->movsb_min < t->special_min) t->special_min = t->movsb_min;
+}
+
 int fc__x86_parse_profile(const char *text, long len, char *why, size_t whylen, struct fc_x86_tune *out,
                           const char **impl)
 {
@@ -552,6 +560,7 @@ int fc__x86_parse_profile(const char *text, long len, char *why, size_t whylen, 
     s.zmm = fc_info.prefer_zmm;
     why[0] = 0;
     if (!fc_parse_profile(text, len, fc_status.signature, &fc_info, &s, why, whylen)) return 0;
+    fc__x86_derive(&s.t); /* as the load path does: without it fcbench --tuned never opened a window below NT */
     fc_copy_struct(out, &s.t, sizeof *out);
     for (size_t q = 0; q < sizeof impl_buf; q++) impl_buf[q] = s.impl[q];
     *impl = impl_buf[0] ? impl_buf : NULL;
@@ -768,10 +777,7 @@ void fc__x86_init(void)
 
     struct fc_x86_tune t;
     fc_copy_struct(&t, &s.t, sizeof t);
-    if (t.movsb_max > t.nt_threshold) t.movsb_max = t.nt_threshold; /* FC_UP_TO_NT; NT is tested first anyway */
-    if (t.movsb_max < t.movsb_min) t.movsb_max = t.movsb_min;        /* NT below the window: window empty */
-    t.special_min = t.nt_threshold;
-    if (t.movsb_min < t.movsb_max && t.movsb_min < t.special_min) t.special_min = t.movsb_min;
+    fc__x86_derive(&t);
 
     for (int i = 0; i < FC_SET_COUNT; i++) fc_status.src[i] = s.src[i];
     for (size_t q = 0; q < sizeof fc_profile_impl_buf; q++) fc_profile_impl_buf[q] = s.impl[q];

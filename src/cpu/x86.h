@@ -57,8 +57,15 @@ struct fc_x86_status {
 };
 const struct fc_x86_status *fc__x86_status(void);
 
+/* The settings the copy routines read, from the ones a profile or FASTCOPY_TUNE
+ * gives: the rep movsb window ends at the NT threshold (empty if NT starts
+ * below it), special_min is the smaller of the two starts.  The load path,
+ * fc__x86_parse_profile and fastcopy-tune all go through it. */
+void fc__x86_derive(struct fc_x86_tune *t);
+
 /* The profile parser on a text of len bytes, checked against this CPU (for
- * the fuzz test): 1 and the settings it gives, or 0 and the reason in why.
+ * the fuzz test, fcbench --tuned): 1 and the settings it gives (derived as
+ * the load path derives them), or 0 and the reason in why.
  * Changes nothing the library uses. */
 int fc__x86_parse_profile(const char *text, long len, char *why, size_t whylen, struct fc_x86_tune *out,
                           const char **impl);
