@@ -74,6 +74,14 @@ void scenario_dist(void)
         bc[nc] = area;
         bc[nc].n = (size_t)(b[nc].bytes / batch + 0.5);
         bc[nc].batch = &b[nc];
+        /* Three times the samples (11 -> 33; not with --quick): a pair's rounds run back to back,
+         * so a host episode of a few tens of ms lands on one pair's consecutive rounds.  Zen 4
+         * guest, 2026-11-27: in one make bench, 6 of tuned[avx512-ymmloop]'s 11 rounds read
+         * 1.18-1.21x its first 5 in all six distributions (Google A 0.87x glibc's time, the same
+         * routine under its registry name 0.75x in the same run); over 6 processes the spread of
+         * each pair's ratio went from 2-12% with 11 samples to 0.5-1.8% with 33 (one outlier
+         * process: W 4.5% either way), medians unchanged.  `fcbench dist` with the make bench contenders: 2.7 s -> 5.2 s. */
+        if (!opts.quick) bc[nc].samples = 3 * opts.samples;
         labels[nc++] = fcbench_dist_file ? label_file : dists[d];
     }
     /* st[d * k + j]: contender j on distribution d.  With libc among the
