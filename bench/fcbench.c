@@ -42,7 +42,8 @@
  * Method: pinned to one CPU; every contender's output is validated (bytes
  * around dst included) before it is timed; samples last >= 1000x the measured
  * timer resolution (and >= 100 us); 11 samples (5 with --quick, N with
- * --samples N; scenarios with long copies take fewer), contenders
+ * --samples N; sizes, memmove and dist take three times as many unless
+ * --quick; scenarios with long copies take fewer), contenders
  * interleaved within each sample round in a random order; new physical pages
  * under the hot buffers before every round (--same-pages: one draw); median
  * and IQR reported, every sample kept in the JSON.  Hot: the same buffers every call.  Cold (--cold): every
@@ -278,7 +279,6 @@ static void sizes_print(const char *label, size_t so, size_t dof, int cold, cons
 
 /* Every table is one case list for bench_run_cases, so each case's samples
  * are spread over the whole scenario. */
-#define SIZES_MORE_SAMPLES_FROM ((size_t)4 << 20)
 
 /* The copy ceiling at a size: from SIZES_CEILING_FROM up, every hot aligned
  * size n also gets a case of n rounded up to a multiple of 256 B (peak's
@@ -371,13 +371,20 @@ static void scenario_sizes(void)
         bc[nplace + c] = bench_place(ceil_n[c], 0, 0);
         labels[nplace + c] = "aligned";
     }
-    /* From 4 MiB up a sample is one call or a few, src + dst compete for the L3
-     * (or DRAM) with whatever else the host runs, and 11 samples left two runs
-     * of the same code 7-20% apart at 8-16 MiB (2026-11-25, `fc` against
-     * `avx512-ymmloop`, the same routine; 33 samples: within 1.5%): three times
-     * the samples there, a few seconds more. */
-    for (size_t i = 0; i < ncases && !opts.quick; i++)
-        if (bc[i].n >= SIZES_MORE_SAMPLES_FROM) bc[i].samples = 3 * opts.samples;
+    /* Three times the samples (33; not with --quick).  From 4 MiB up a sample
+     * is one call or a few, src + dst compete for the L3 (or DRAM) with
+     * whatever else the host runs, and 11 samples left two runs of the same
+     * code 7-20% apart at 8-16 MiB (2026-11-25, `fc` against `avx512-ymmloop`,
+     * the same routine; 33 samples: within 1.5%).  Below, each sample is one
+     * page draw and some draws are slow (2 KiB aligned: 17.9 or 20.3 ns by
+     * draw), so a median of 11 lands on the slow mode now and then: 20 runs of
+     * 24 sizes 200 B - 256 KiB, three placements (Zen 4 guest, 2026-11-27),
+     * tuned[avx512-ymmloop] against avx512-ymmloop (the same code and
+     * settings) beyond 5% in 53 of 1440 cases with 11 samples, 19 with 33;
+     * either above glibc's time by more than 5% in 26 of 2880, 4 with 33.
+     * Every `make bench` had such a size or two.  The whole phase: 121 s ->
+     * 140 s. */
+    for (size_t i = 0; i < ncases && !opts.quick; i++) bc[i].samples = 3 * opts.samples;
     for (size_t i = 0; i < ncases; i++)
         for (size_t j = 0; j < ka; j++)
             valid[i * ka + j] = (i < nplace) == (j < k) && bench_validate(&all[j], &bc[i]);
@@ -726,6 +733,8 @@ static void scenario_memmove(void)
             labels[nc] = ov[o].label;
             bc[nc++] = c;
         }
+    /* three times the samples, as in sizes (one page draw per sample); the phase 2.2 s -> 6.5 s */
+    for (size_t i = 0; i < nc && !opts.quick; i++) bc[i].samples = 3 * opts.samples;
     bench_run_cases("memmove", bc, labels, nc, st);
     for (size_t o = 0; o < NOV; o++) {
         printf("\n== memmove, %s (hot; %s): GB/s, median [ns/call]\n", ov[o].label,
