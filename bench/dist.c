@@ -80,7 +80,8 @@ void scenario_dist(void)
          * 1.18-1.21x its first 5 in all six distributions (Google A 0.87x glibc's time, the same
          * routine under its registry name 0.75x in the same run); over 6 processes the spread of
          * each pair's ratio went from 2-12% with 11 samples to 0.5-1.8% with 33 (one outlier
-         * process: W 4.5% either way), medians unchanged.  `fcbench dist` with the make bench contenders: 2.7 s -> 5.2 s. */
+         * process: W 4.5% either way), medians unchanged.  `fcbench dist` with make bench's
+         * contenders: 2.7 s -> 5.2 s. */
         if (!opts.quick) bc[nc].samples = 3 * opts.samples;
         labels[nc++] = fcbench_dist_file ? label_file : dists[d];
     }

@@ -277,9 +277,6 @@ static void sizes_print(const char *label, size_t so, size_t dof, int cold, cons
     }
 }
 
-/* Every table is one case list for bench_run_cases, so each case's samples
- * are spread over the whole scenario. */
-
 /* The copy ceiling at a size: from SIZES_CEILING_FROM up, every hot aligned
  * size n also gets a case of n rounded up to a multiple of 256 B (peak's
  * kernels take whole 4-vector blocks) that only peak's kernels run, in the
@@ -382,8 +379,9 @@ static void scenario_sizes(void)
      * tuned[avx512-ymmloop] against avx512-ymmloop (the same code and
      * settings) beyond 5% in 53 of 1440 cases with 11 samples, 19 with 33;
      * either above glibc's time by more than 5% in 26 of 2880, 4 with 33.
-     * Every `make bench` had such a size or two.  The whole phase: 121 s ->
-     * 140 s. */
+     * Most `make bench` runs had such a size or two.  The whole phase: 121 s
+     * -> 140 s.  Every table is one case list for bench_run_cases, so each
+     * case's samples are spread over the whole scenario. */
     for (size_t i = 0; i < ncases && !opts.quick; i++) bc[i].samples = 3 * opts.samples;
     for (size_t i = 0; i < ncases; i++)
         for (size_t j = 0; j < ka; j++)
