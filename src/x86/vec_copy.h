@@ -222,6 +222,28 @@ FC_INLINE void fc_copy_lt64(fc_u8 *d, const fc_u8 *s, size_t n)
 
 /* ---- W-wide blocks: all loads before stores ----------------------------- */
 
+/* A block of 4 consecutive vectors of type T (W bytes each) at p + off,
+ * unaligned, kept in registers: fc_vec_8's edges (T = FC_VT) and the loops'
+ * preloaded edges (fc_blk4, T = FC_LVT).  (p, off) rather than one pointer
+ * keeps the base + index addressing the compiler gives the callers' other
+ * accesses (no extra lea before the loads). */
+#define FC_DEFINE_BLK4(blk, ld, st, T, W, LOADU, STOREU)                                                   \
+    typedef struct { T v[4]; } blk;                                                                       \
+    FC_INLINE blk ld(const fc_u8 *p, size_t off)                                                          \
+    {                                                                                                      \
+        blk b = {{LOADU((const T *)(p + off)), LOADU((const T *)(p + off + (W))),                          \
+                  LOADU((const T *)(p + off + 2 * (W))), LOADU((const T *)(p + off + 3 * (W)))}};          \
+        return b;                                                                                          \
+    }                                                                                                      \
+    FC_INLINE void st(fc_u8 *p, size_t off, blk b)                                                        \
+    {                                                                                                      \
+        STOREU((T *)(p + off), b.v[0]);                                                                    \
+        STOREU((T *)(p + off + (W)), b.v[1]);                                                              \
+        STOREU((T *)(p + off + 2 * (W)), b.v[2]);                                                          \
+        STOREU((T *)(p + off + 3 * (W)), b.v[3]);                                                          \
+    }
+FC_DEFINE_BLK4(fc_vblk4, fc_vld4, fc_vst4, FC_VT, FC_W, FC_LOADU, FC_STOREU)
+
 #define FC_LD(off) FC_LOADU((const FC_VT *)(s + (off)))
 #define FC_ST(off, v) FC_STOREU((FC_VT *)(d + (off)), v)
 
@@ -267,41 +289,29 @@ FC_INLINE void fc_vec_8(fc_u8 *d, const fc_u8 *s, size_t n)
 {
 #if FC_VEC8_STEPS
     if (n <= 6 * FC_W) {
-        FC_VT a = FC_LD(0), b = FC_LD(FC_W), c = FC_LD(2 * FC_W), e = FC_LD(3 * FC_W), z = FC_LD(n - FC_W);
+        fc_vblk4 h = fc_vld4(s, 0);
+        FC_VT z = FC_LD(n - FC_W);
         if (n > 5 * FC_W) {
             FC_VT y = FC_LD(n - 2 * FC_W);
             FC_ST(n - 2 * FC_W, y);
         }
-        FC_ST(0, a);
-        FC_ST(FC_W, b);
-        FC_ST(2 * FC_W, c);
-        FC_ST(3 * FC_W, e);
+        fc_vst4(d, 0, h);
         FC_ST(n - FC_W, z);
         return;
     }
     if (n <= 7 * FC_W) {
-        FC_VT a = FC_LD(0), b = FC_LD(FC_W), c = FC_LD(2 * FC_W), e = FC_LD(3 * FC_W);
+        fc_vblk4 h = fc_vld4(s, 0);
         FC_VT x = FC_LD(n - 3 * FC_W), y = FC_LD(n - 2 * FC_W), z = FC_LD(n - FC_W);
-        FC_ST(0, a);
-        FC_ST(FC_W, b);
-        FC_ST(2 * FC_W, c);
-        FC_ST(3 * FC_W, e);
+        fc_vst4(d, 0, h);
         FC_ST(n - 3 * FC_W, x);
         FC_ST(n - 2 * FC_W, y);
         FC_ST(n - FC_W, z);
         return;
     }
 #endif
-    FC_VT a = FC_LD(0), b = FC_LD(FC_W), c = FC_LD(2 * FC_W), e = FC_LD(3 * FC_W);
-    FC_VT w = FC_LD(n - 4 * FC_W), x = FC_LD(n - 3 * FC_W), y = FC_LD(n - 2 * FC_W), z = FC_LD(n - FC_W);
-    FC_ST(0, a);
-    FC_ST(FC_W, b);
-    FC_ST(2 * FC_W, c);
-    FC_ST(3 * FC_W, e);
-    FC_ST(n - 4 * FC_W, w);
-    FC_ST(n - 3 * FC_W, x);
-    FC_ST(n - 2 * FC_W, y);
-    FC_ST(n - FC_W, z);
+    fc_vblk4 h = fc_vld4(s, 0), t = fc_vld4(s, n - 4 * FC_W);
+    fc_vst4(d, 0, h);
+    fc_vst4(d, n - 4 * FC_W, t);
 }
 
 /* memmove, 4 <= n <= 63, buffers that overlap: two moves per class, first
@@ -387,24 +397,8 @@ FC_INLINE void fc_move_lt64(fc_u8 *d, const fc_u8 *s, size_t n)
 #define FC_LLD(off) FC_LLOADU((const FC_LVT *)(s + (off)))
 #define FC_LST(off, v) FC_LSTOREU((FC_LVT *)(d + (off)), v)
 
-/* A block of 4 consecutive loop vectors at p + off, unaligned: the loops'
- * preloaded edges (the first or the last 4 LW bytes), kept in registers.
- * (p, off) rather than one pointer keeps the base + index addressing the
- * compiler gives the callers' other accesses (no extra lea before the loads). */
-typedef struct { FC_LVT v[4]; } fc_blk4;
-FC_INLINE fc_blk4 fc_ld4(const fc_u8 *p, size_t off)
-{
-    fc_blk4 b = {{FC_LLOADU((const FC_LVT *)(p + off)), FC_LLOADU((const FC_LVT *)(p + off + FC_LW)),
-                  FC_LLOADU((const FC_LVT *)(p + off + 2 * FC_LW)), FC_LLOADU((const FC_LVT *)(p + off + 3 * FC_LW))}};
-    return b;
-}
-FC_INLINE void fc_st4(fc_u8 *p, size_t off, fc_blk4 b)
-{
-    FC_LSTOREU((FC_LVT *)(p + off), b.v[0]);
-    FC_LSTOREU((FC_LVT *)(p + off + FC_LW), b.v[1]);
-    FC_LSTOREU((FC_LVT *)(p + off + 2 * FC_LW), b.v[2]);
-    FC_LSTOREU((FC_LVT *)(p + off + 3 * FC_LW), b.v[3]);
-}
+/* The loops' preloaded edges: the first or the last 4 LW bytes (FC_DEFINE_BLK4). */
+FC_DEFINE_BLK4(fc_blk4, fc_ld4, fc_st4, FC_LVT, FC_LW, FC_LLOADU, FC_LSTOREU)
 
 /* The forward and backward loops and the direction choice are inlined into
  * the entry points (no call or jump between the size test and the loop); only
