@@ -36,7 +36,9 @@
  *      default threshold: the threshold moves down to the smallest size from
  *      which NT wins beyond the band at every larger size, and up (or to
  *      never) only past sizes at or above the default where NT lost beyond
- *      the band; 4 interleaved streams if they beat one beyond the band there.
+ *      the band; NT's column is that of the stream count chosen first (4
+ *      interleaved streams if they beat one beyond the band over all sizes;
+ *      tune_nt.h).
  * It prints each phase's cases and what it chose, and writes every setting
  * (the profile is complete, keyed by this CPU's signature).
  */
@@ -52,6 +54,7 @@
 
 #include "cpu/x86.h"
 #include "fastcopy.h"
+#include "tune_nt.h"
 #include "internal.h"
 
 #define KIB ((size_t)1 << 10)
@@ -445,34 +448,16 @@ static void choose_nt(const struct fc_impl *entry, const struct window *w, const
     if (verbose)
         printf("\n3. non-temporal stores, hot: time / %s without NT (window as chosen); A/A band %.1f%%\n   %9s %9s %9s\n",
                entry->name, 100 * noise, "n", "NT", "NT x4");
-    /* from: the smallest size from which NT wins beyond the band at every
-     * larger size.  Below the default, that is evidence to move down.  Above
-     * it, the threshold moves up only if NT lost beyond the band at a size
-     * measured in [default, from): where it merely failed to win, the
-     * default stands. */
-    size_t from = NEVER;
-    for (size_t i = ns; i-- > 0;) {
-        double r = t[i * 4 + 2] / t[i * 4];
-        if (r < 1 - noise) from = sizes[i];
-        else break; /* NT must win at every larger size */
-    }
-    int lost_above_default = 0;
-    for (size_t i = 0; i < ns; i++)
-        if (sizes[i] >= def->nt_threshold && sizes[i] < from && t[i * 4 + 2] / t[i * 4] > 1 + noise)
-            lost_above_default = 1;
-    if (from != NEVER && (from < def->nt_threshold || lost_above_default)) *nt_out = from;
-    else if (from == NEVER && lost_above_default)
-        *nt_out = NEVER; /* NT loses beyond the band above the default and never wins up to 2x the LLC */
-    double lg1 = 0, lg4 = 0;
-    size_t nw = 0;
+    double r1[sizeof sizes / sizeof sizes[0]], r4[sizeof sizes / sizeof sizes[0]];
+    for (size_t i = 0; i < ns; i++) r1[i] = t[i * 4 + 2] / t[i * 4], r4[i] = t[i * 4 + 3] / t[i * 4];
+    struct tune_nt_choice ch = tune_nt_decide(sizes, r1, r4, ns, noise, def->nt_threshold, def->nt_pages);
+    *nt_out = ch.nt;
+    *pages_out = ch.pages;
     for (size_t i = 0; i < ns; i++) {
         char b[32];
-        if (verbose)
-            printf("   %9s %9.3f %9.3f\n", human(sizes[i], b, sizeof b), t[i * 4 + 2] / t[i * 4], t[i * 4 + 3] / t[i * 4]);
-        if (*nt_out != NEVER && sizes[i] >= *nt_out) lg1 += log(t[i * 4 + 2]), lg4 += log(t[i * 4 + 3]), nw++;
+        if (verbose) printf("   %9s %9.3f %9.3f\n", human(sizes[i], b, sizeof b), r1[i], r4[i]);
     }
-    if (nw && exp((lg4 - lg1) / (double)nw) < 1 - noise) *pages_out = 4;
-    else if (nw && exp((lg4 - lg1) / (double)nw) > 1 + noise) *pages_out = 1;
+    if (verbose) printf("   NT x4 / NT, geomean %.3f: %zu stream%s\n", ch.x4, ch.pages, ch.pages > 1 ? "s" : "");
     *noise_out = noise;
     free(bc);
     free(t);
