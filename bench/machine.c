@@ -95,8 +95,21 @@ long machine_cache_bytes(int level)
 
 static long cache(int level) { return machine_cache_bytes(level); }
 
+#if defined(__x86_64__)
+/* The settings fastcopy's own contenders run with, as this process started
+ * (machine_print runs before any measurement): with --tuned, each contender
+ * sets the process-wide ones before its calls (contenders.c), so at the end of
+ * a run they are those of whichever contender went last - tuned[...]'s after
+ * `fcbench sizes --tuned P`. */
+static struct fc_x86_tune settings_at_start;
+static int have_settings;
+#endif
+
 void machine_print(FILE *out)
 {
+#if defined(__x86_64__)
+    if (!have_settings) settings_at_start = fc__x86_tune, have_settings = 1;
+#endif
     char model[256], flags[256];
     struct utsname u;
     uname(&u);
@@ -149,14 +162,14 @@ void machine_describe(FILE *j, const char *ind)
     fprintf(j, ",\n%s\"thp\": ", ind);
     json_str(j, thp);
 #if defined(__x86_64__)
-    /* what the library decided here (with the environment fcbench ran in) */
+    /* what the library decided here (with the environment fcbench ran in), as the run began */
     const struct fc_x86_status *st = fc__x86_status();
+    const struct fc_x86_tune *set = have_settings ? &settings_at_start : &fc__x86_tune;
     fprintf(j, ",\n%s\"cpu_signature\": ", ind);
     json_str(j, st->signature);
     fprintf(j, ",\n%s\"fastcopy_settings\": {\"nt_threshold\": %zu, \"movsb_min\": %zu, \"movsb_max\": %zu, "
                "\"movsb_gap\": %zu, \"nt_pages\": %zu, \"exception\": ",
-            ind, fc__x86_tune.nt_threshold, fc__x86_tune.movsb_min, fc__x86_tune.movsb_max, fc__x86_tune.movsb_gap,
-            fc__x86_tune.nt_pages);
+            ind, set->nt_threshold, set->movsb_min, set->movsb_max, set->movsb_gap, set->nt_pages);
     json_str(j, st->exception ? st->exception : "");
     fprintf(j, ", \"profile\": ");
     json_str(j, st->profile);

@@ -278,6 +278,19 @@ if tune_bin:
     names = json.load(open(out))["contenders"] if p.returncode == 0 else []
     if not any(n.startswith("tuned[") for n in names):
         fail(f"fcbench --tuned: contenders {names}\n{p.stdout}\n{p.stderr}")
+    # the JSON's machine.fastcopy_settings: the defaults fc[...] ran with, not the profile's (tuned[...] sets the
+    # process-wide settings before its calls; here it is the only fastcopy contender)
+    alt = os.path.join(work, "profile-alt")
+    lines = [ln for ln in open(prof).read().splitlines() if not ln.startswith(("movsb_min", "movsb_max", "nt_thr"))]
+    open(alt, "w").write("\n".join(lines + ["movsb_min 12288", "movsb_max 45056", "nt_threshold 3145728"]) + "\n")
+    got = {}
+    for name, extra in (("plain", []), ("alt", ["--tuned", alt])):
+        o = os.path.join(work, f"settings-{name}.json")
+        p = subprocess.run([fcbench, "sizes", "--quick", "--sizes", "64", "--impl", "libc", "--json", o] + extra,
+                           env=dict(os.environ, FASTCOPY_PROFILE="off"), capture_output=True, text=True)
+        got[name] = json.load(open(o))["machine"]["fastcopy_settings"] if p.returncode == 0 else p.stderr
+    if got["plain"] != got["alt"] or got["alt"]["movsb_min"] == 12288 or got["alt"]["nt_threshold"] == 3145728:
+        fail(f"fcbench --tuned: the JSON's fastcopy_settings {got['alt']} are not the defaults {got['plain']}")
     bad = os.path.join(work, "bad-profile")
     open(bad, "w").write("fastcopy-profile 1\ncpu another\n")
     p = subprocess.run([fcbench, "list", "--tuned", bad], capture_output=True, text=True)
