@@ -1013,10 +1013,10 @@ static int usage(void)
           "               field|all\n"
           "               [--impl a,b,...] [--sizes n,...] [--cold] [--quick] [--samples N] [--same-pages]\n"
           "               [--json FILE] [--csv FILE] [--tuned PROFILE] [--file DIST.csv (dist)]\n"
-          "       fcbench report RESULTS.json [-o DIR]\n"
-          "       fcbench targets RESULTS.json [--check]   (the x86-64 issue's targets, fc vs libc)\n"
+          "       fcbench report RESULTS.json... [-o DIR]   (several files: one run taken phase by phase)\n"
+          "       fcbench targets RESULTS.json... [--check]   (the x86-64 issue's targets, fc vs libc)\n"
           "       fcbench compare A.json [B.json] [--base CONTENDER] [--help for more]\n"
-          "       fcbench machine RESULTS.json [--profile P] [--tune-log T] -o docs/machines/CPU.md\n"
+          "       fcbench machine RESULTS.json... [--profile P] [--tune-log T] -o docs/machines/CPU.md\n"
           "       fcbench record [-o PREFIX] -- CMD [ARGS...]   (CMD's copy calls: sizes, alignment, rate)\n",
           stderr);
     return 2;

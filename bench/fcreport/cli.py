@@ -12,6 +12,10 @@ from .selftest import selftest
 from .targets import cmd_targets
 
 
+MORE_FILES = ("one run's results (.json or .json.gz); several files: one run taken phase by phase on one machine "
+              "(fcbench peak --json a.json, fcbench sizes --json b.json, ...), read as one")
+
+
 def parser():
     top = argparse.ArgumentParser(
         prog="fcbench_report.py", description="fcbench reports and comparisons (run as `fcbench report|compare`).")
@@ -19,7 +23,7 @@ def parser():
     rp = sub.add_parser("report", help="HTML report with plots",
                         description="Writes OUTDIR/report.html and its PNG plots for one fcbench JSON file; prints "
                                     "the page's path and the summary that tops it.")
-    rp.add_argument("results", metavar="RESULTS.json")
+    rp.add_argument("results", metavar="RESULTS.json", nargs="+", help=MORE_FILES)
     rp.add_argument("-o", dest="outdir", metavar="OUTDIR", help="output directory (default: the JSON's directory)")
     cp = sub.add_parser(
         "compare", help="per-case ratios and significance",
@@ -40,12 +44,12 @@ def parser():
                         description="Prints each target of the x86-64 issue (aligned sizes, glibc's rep movsb window, "
                                     "worst placements, size distributions, large copies, memmove) with the figures "
                                     "one `fcbench all` run measured and whether it holds.")
-    tp.add_argument("results", metavar="RESULTS.json")
+    tp.add_argument("results", metavar="RESULTS.json", nargs="+", help=MORE_FILES)
     tp.add_argument("--check", action="store_true", help="exit 1 if a target is not met")
     mp = sub.add_parser("machine", help="docs/machines/<cpu>.md from one make bench run",
                         description="Writes the machine's page: the machine, what fastcopy chose (defaults and the "
                                     "tuned profile), the six targets side by side.")
-    mp.add_argument("results", metavar="RESULTS.json")
+    mp.add_argument("results", metavar="RESULTS.json", nargs="+", help=MORE_FILES)
     mp.add_argument("-o", dest="output", metavar="OUT.md")
     mp.add_argument("--title", help="the page's title (default: the CPU name)")
     mp.add_argument("--profile", metavar="FILE", help="the profile fastcopy-tune wrote (bench-results/profile)")

@@ -6,7 +6,7 @@ import importlib
 import os
 import sys
 
-from .run import Run, UsageError, load_run
+from .run import Run, UsageError, load_runs
 from .page import Page
 from .plots import Plots
 from .summary import method_sentence, summary_items, summary_text
@@ -78,8 +78,8 @@ class Report:
 
 def cmd_report(args, out=None):
     out = out or sys.stdout
-    run = Run(load_run(args.results), args.results)
-    outdir = args.outdir or os.path.dirname(os.path.abspath(args.results))
+    run = Run(load_runs(args.results), " + ".join(args.results))
+    outdir = args.outdir or os.path.dirname(os.path.abspath(args.results[0]))
     try:
         os.makedirs(outdir, exist_ok=True)
     except OSError as e:

@@ -1,6 +1,7 @@
 """The fcbench-2 results file: the constants the report reads it with, load_run() (validation, UsageError on bad
 input) and Run (one results file, indexed by scenario, with the machine's cache levels, peaks and copy ceilings)."""
 
+import gzip
 import json
 import os
 from collections import defaultdict
@@ -38,8 +39,11 @@ class UsageError(Exception):
 def load_run(path):
     """Reads an fcbench-2 results file; UsageError (not a traceback) when it is not one."""
     try:
-        with open(path, encoding="utf-8") as f:
+        opener = gzip.open if path.endswith(".gz") else open
+        with opener(path, "rt", encoding="utf-8") as f:
             data = json.load(f)
+    except (gzip.BadGzipFile, EOFError):
+        raise UsageError(f"{path}: not a gzip file, or one cut short") from None
     except FileNotFoundError:
         raise UsageError(f"{path}: no such file") from None
     except IsADirectoryError:
@@ -69,6 +73,43 @@ def load_run(path):
         if not r["med_ns"] > 0 or not r["samples_ns"]:
             raise UsageError(f"{path}: results[{i}] has no time (med_ns {r['med_ns']}, {len(r['samples_ns'])} samples)")
     return data
+
+
+# What must agree between the files of one run taken phase by phase (fcbench peak, sizes, ... each with --json).
+SAME_MACHINE = ("cpu", "cpus", "flags", "l1d_bytes", "l2_bytes", "l3_bytes", "libc", "kernel", "fastcopy_version",
+                "fc_active", "cpu_signature", "fastcopy_settings")
+SAME_METHOD = ("samples", "min_sample_ns", "cache", "cold_region_bytes")
+
+
+def load_runs(paths):
+    """One run from one results file, or from several that one machine wrote phase by phase (`fcbench sizes --json
+    a.json`, `fcbench cliffs --json b.json`, ...: a lent machine whose time may run out keeps each phase as it ends).
+    The files must agree on the machine, the settings, the method and the contenders, and no scenario may come from
+    two of them; the merged run keeps the first file's date and the highest background load any file recorded."""
+    runs = [load_run(p) for p in paths]
+    if len(runs) == 1:
+        return runs[0]
+    first, seen = runs[0], {}
+    merged = dict(first, results=[], grids=[], cliffs=[], peaks=[], machine=dict(first["machine"]),
+                  method=dict(first["method"]), scenario="phases", argv=" + ".join(r["argv"] for r in runs))
+    for path, data in zip(paths, runs):
+        for where, keys in (("machine", SAME_MACHINE), ("method", SAME_METHOD)):
+            for k in keys:
+                if data[where].get(k) != first[where].get(k):
+                    raise UsageError(f"{path}: {where} {k} {data[where].get(k)!r} differs from {paths[0]}'s "
+                                     f"{first[where].get(k)!r}: not one machine's run")
+        if data["contenders"] != first["contenders"]:
+            raise UsageError(f"{path}: other contenders than {paths[0]}'s: not one run")
+        for sc in sorted({r["scenario"] for r in data["results"]}):
+            if sc in seen:
+                raise UsageError(f"{path}: scenario {sc} is also in {seen[sc]}: which one counts?")
+            seen[sc] = path
+        for key in ("results", "grids", "cliffs", "peaks"):
+            merged[key] += data[key]
+        for k in ("other_cpus_busy", "steal"):
+            if k in data["method"]:
+                merged["method"][k] = max(merged["method"].get(k, 0), data["method"][k])
+    return merged
 
 
 class Run:

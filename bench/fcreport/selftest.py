@@ -181,6 +181,36 @@ def selftest(_args, out=None):
               "impl avx2", "impl avx512"), mach) and not _same_as_defaults(prof.format(64).replace(
               "movsb_max 0", "movsb_max 65536"), mach) and not _same_as_defaults("garbage", mach),
               "machine: a profile equal to the defaults is recognised (an empty window's gap does not count)")
+        # one run taken phase by phase: the same targets from its files, one of them gzipped; files that are not
+        # one run's (another machine, a scenario twice) refused in one line
+        import gzip
+        whole = synthetic_run(1)
+        phases = {}
+        for r in whole["results"]:
+            phases.setdefault("sizes" if r["scenario"].startswith("sizes") else "rest", []).append(r)
+        parts = []
+        for name, rows in sorted(phases.items()):
+            path = os.path.join(tmp, f"phase-{name}.json" + (".gz" if name == "sizes" else ""))
+            doc = dict(whole, results=rows, argv=f"fcbench {name}")
+            if name != "sizes":
+                doc.update(grids=[], cliffs=[], peaks=[])
+            with (gzip.open(path, "wt") if path.endswith(".gz") else open(path, "w")) as f:
+                json.dump(doc, f)
+            parts.append(path)
+        rc3, text3 = run_main(["targets"] + parts)
+        check(rc3 == 0 and text3.split("\n", 1)[1] == text.split("\n", 1)[1],
+              "targets: a run's phase files (one gzipped) read as the whole run", text3[-2000:])
+        page = os.path.join(tmp, "phases.md")
+        rc3, text3 = run_main(["machine"] + parts + ["-o", page])
+        check(rc3 == 0 and "taken phase by phase (rest, sizes" in open(page).read(),
+              "machine: a page from a run's phase files says so", text3[-1000:])
+        rc3, text3 = run_main(["targets", parts[0], parts[0]])
+        check(rc3 == 2 and "also in" in text3, "targets: a scenario in two files is refused", text3[-500:])
+        other = os.path.join(tmp, "other.json")
+        with open(other, "w") as f:
+            json.dump(dict(whole, machine=dict(whole["machine"], cpu="another CPU"), results=phases["rest"]), f)
+        rc3, text3 = run_main(["targets", parts[1], other])
+        check(rc3 == 2 and "not one machine's run" in text3, "targets: another machine's file is refused", text3[-500:])
         rc2, _ = run_main(["targets", a, "--check"])
         check(rc2 == (0 if "6 of 6 targets met" in text else 1), "targets --check: exit 1 when one is missed")
 

@@ -3,7 +3,7 @@ the A/A noise allowance (fc[X] against X, the same routine under two names)."""
 
 import sys
 
-from .run import Run, UsageError, load_run
+from .run import Run, UsageError, load_runs
 from .fmt import fmt_size, geomean
 from .compare import machine_brief
 
@@ -239,10 +239,10 @@ def _by_label(run, scenario, fc, base):
 
 def cmd_targets(args, out=None):
     out = out or sys.stdout
-    run = Run(load_run(args.results), args.results)
+    run = Run(load_runs(args.results), " + ".join(args.results))
     fc = next((c for c in run.contenders if c.startswith("fc[")), None)
     if fc is None or "libc" not in run.contenders:
-        raise UsageError(f"{args.results}: needs the contenders libc and fc[...] (fcbench all without --impl)")
+        raise UsageError(f"{run.path}: needs the contenders libc and fc[...] (fcbench all without --impl)")
     # the defaults (fc[...]) and, where the run has one, the tuned profile (tuned[...], fcbench --tuned)
     who = [fc] + [c for c in run.contenders if c.startswith("tuned[")][:1]
     missed_any = 0
