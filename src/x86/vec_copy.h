@@ -259,10 +259,12 @@ FC_DEFINE_BLK4(fc_vblk4, fc_vld4, fc_vst4, FC_VT, FC_W, FC_LOADU, FC_STOREU)
  * alternated, medians of time / glibc's): 129-256 B aligned 1.26-1.36x ->
  * 1.12-1.17x, dst+1 1.22x -> 1.07-1.11x, src+1 1.31-1.37x -> 1.13-1.20x;
  * 64-128 and 257-512 B unchanged (1.00x); the Google mixes unchanged within
- * the processes' spread (6 processes).  The rest of the gap at 129-256 B is
- * the page test before it (a build without it, FC_PAGE_SAFE=0, took another
- * ~10% off in the same kind of run); on Zen 4 (avx512 and avx512-ymmloop,
- * 6 processes) 0.91-1.01x the time of the intrinsics, the mixes unchanged.
+ * the processes' spread (6 processes).  Most of the rest of the gap at
+ * 129-256 B is the page test before the class: in an earlier A/B of the same
+ * lease (18 processes), a build without it (FC_PAGE_SAFE=0) read 1.15x where
+ * the intrinsics read 1.27x and a build without vzeroupper 1.13x.  On Zen 4
+ * (avx512 and avx512-ymmloop, 6 processes): 0.91-1.01x the intrinsics' time,
+ * the mixes unchanged.
  * Under AddressSanitizer the intrinsics stay: it does not see into asm. */
 #ifndef FC_HI_ZMM
 #if defined(__SANITIZE_ADDRESS__)
