@@ -99,12 +99,13 @@ if [ "$arch" = x86_64 ] && [ ${#emu[@]} -eq 0 ]; then # the x86-64 routines (one
     mutants+=(
       "x86 avx512 64..128 class taken at n = 129|src/x86/vec_copy.h|s/if \(__builtin_expect\(n <= 2 \* FC_W, 1\)\)/if (__builtin_expect(n <= 2 * FC_W + 1, 1))/|test_grid small --impl avx512"
       "x86 avx512-ymmloop: loop loads one byte late from odd addresses|src/x86/avx512_ymmloop.c|s/#define FC_LLOADU\(p\) _mm256_loadu_si256\(p\)/#define FC_LLOADU(p) _mm256_loadu_si256((const __m256i *)((const char *)(p) + ((uintptr_t)(p) & 1)))/|test_grid small --impl avx512-ymmloop"
-      "x86 avx512 64..128 class: last vector stored one byte late|src/x86/vec_copy.h|s/    FC_ST\(0, a\);\n    FC_ST\(n - FC_W, b\);/    FC_ST(0, a);\n    FC_ST(n - FC_W + 1, b);/|test_grid small --impl avx512"
+      "x86 avx512 64..128 class (zmm16-23 asm): last vector stored one byte late|src/x86/vec_copy.h|s/FC_HZ_STE\(\"17\", \"-64\"\)/FC_HZ_STE(\"17\", \"-63\")/|test_grid small --impl avx512"
+      "x86 avx512 129..256 class (zmm16-23 asm): third vector loaded one byte late|src/x86/vec_copy.h|s/FC_HZ_LDE\(\"18\", \"-128\"\)/FC_HZ_LDE(\"18\", \"-127\")/|test_grid small --impl avx512"
       "x86 avx512-ymmloop 5W+1..6W: next-to-last vector stored one byte late|src/x86/vec_copy.h|s/FC_ST\(n - 2 \* FC_W, y\);\n        \}/FC_ST(n - 2 * FC_W + 1, y);\n        }/|test_grid small --impl avx512-ymmloop"
       "x86 avx512-ymmloop: 2-vector tail taken at n = 6W+1|src/x86/vec_copy.h|s/    if \(n <= 6 \* FC_W\) \{/    if (n <= 6 * FC_W + 1) {/|test_grid small --impl avx512-ymmloop"
     )
   else
-    echo "prove-rig: no AVX-512 on this CPU: the 5 avx512 mutants are not run"
+    echo "prove-rig: no AVX-512 on this CPU: the 6 avx512 mutants are not run"
   fi
   if grep -qw avx512bw /proc/cpuinfo && grep -qw bmi2 /proc/cpuinfo; then # avx512-masked's own class
     mutants+=(
