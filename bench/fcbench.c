@@ -1102,7 +1102,7 @@ int main(int argc, char **argv)
     if (samples) opts.samples = samples;
     pin_to_one_cpu(pin_desc, sizeof pin_desc);
     machine_print(stdout);
-    printf("# method: %s; %u samples of >= %.0f us (sizes: %u from 4 MiB), contenders interleaved; median; %s "
+    printf("# method: %s; %u samples of >= %.0f us (sizes, memmove, dist: %u), contenders interleaved; median; %s "
            "buffers%s; %s\n",
            pin_desc, opts.samples, opts.min_sample_ns / 1e3,
            opts.quick ? opts.samples : (3 * opts.samples < MAX_SAMPLES ? 3 * opts.samples : MAX_SAMPLES),

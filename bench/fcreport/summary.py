@@ -157,9 +157,12 @@ def load_sentence(data):
 
 def method_sentence(run):
     m = run.method
-    # per-case counts, when a scenario took more (sizes from 4 MiB: 3x since 2026-11-25)
-    more = sorted({r["samples"] for r in run.results("sizes") if r.get("samples", 0) > m["samples"]})
-    extra = f" (sizes from 4 MiB: {', '.join(map(str, more))})" if more else ""
+    # per-case counts, where scenarios took more (sizes, memmove, dist: 3x since 2026-11-27; before, sizes from
+    # 4 MiB only): read off the results, so an older run is described as it was measured
+    more = [r for r in run.data["results"] if r.get("samples", 0) > m["samples"]]
+    counts = ", ".join(map(str, sorted({r["samples"] for r in more})))
+    where = ", ".join(sorted({r["scenario"] for r in more}))
+    extra = f" ({counts} in cases of {where})" if more else ""
     return (f"Method: {m['samples']} samples per case{extra}, each >= {m['min_sample_ns'] / 1e3:g} us of calls "
             f"(timer resolution {run.machine['timer_resolution_ns']:g} ns), contenders interleaved within each "
             f"sample round; the median is reported with the IQR, every sample is kept. Hot: the same buffers every "
