@@ -16,7 +16,7 @@ from .stats import mann_whitney, u_null_counts
 from .analysis import describe_distances, grid_line_rule, grid_residue_rule, signed_dist
 from .synthetic import synthetic_run
 from .machine import _same_as_defaults
-from .targets import TARGET_NAMES, _excused, _noise_limits, _page_split, _time_ratios, _twin, targets_rows
+from .targets import TARGET_NAMES, _excused, _fr, _noise_limits, _page_split, _time_ratios, _twin, targets_rows
 
 
 def check_mann_whitney():
@@ -165,6 +165,25 @@ def selftest(_args, out=None):
               and dm[0].endswith("GoogleB 0.80x")
               and _twin(dd, "tuned[x]") == "x" and _twin(dd, "x") is None and _twin(tiny, "libc") is None,
               "targets: a missed distribution shows the same routine's figure beside it, and stays missed", dm)
+        # a figure next to its limit keeps the side it is on: 0.998 against >= 1.0 is not printed "1.00"
+        check(_fr(0.998, 1.0) == "0.998" and _fr(0.851, 0.85) == "0.851" and _fr(0.87, 0.85) == "0.87"
+              and _fr(0.85, 0.85) == "0.85" and _fr(0.9462, 0.95, pct=True) == "94.6%"
+              and _fr(0.97, 0.95, pct=True) == "97%" and _fr(1.04, 1.0) == "1.04",
+              "targets: a ratio that rounds to its limit is printed with one more digit",
+              [_fr(0.998, 1.0), _fr(0.851, 0.85), _fr(0.9462, 0.95, pct=True)])
+        # large: each copy that misses says so (the row once read "1.00x glibc's speed" and NOT MET)
+        def lres(c, lab, gbps):
+            return {"scenario": "large", "contender": c, "label": lab, "cache": "cold", "n": 400 << 20,
+                    "med_ns": 1.0, "gbps": gbps}
+        ll = Run({"machine": {}, "method": {}, "contenders": ["libc", "fc[x]"], "peaks": [], "cliffs": [], "results": [
+            lres("libc", "aligned", 10.0), lres("fc[x]", "aligned", 10.4), lres("libc", "unaligned", 10.11),
+            lres("fc[x]", "unaligned", 10.09),
+            {"scenario": "large-ceiling", "contender": "k", "label": "aligned", "cache": "cold", "n": 400 << 20,
+             "med_ns": 1.0, "gbps": 9.5}]}, "ll")
+        lm = {name: (m, ok) for name, m, ok in targets_rows(ll, "fc[x]")}[TARGET_NAMES[4]]
+        check(lm[1] is False and "unaligned 0.998x glibc's speed" in lm[0] and lm[0].endswith("MISS")
+              and lm[0].count("MISS") == 1,
+              "targets: large marks the copy that misses, with the digit that shows it", lm)
         # the 256 B page-split exception: only a placement with a buffer across a page is excepted
         def cliff(so, dist):
             return {"n": 256, "src_off": so, "dst_off": (so + dist) % 64, "dist": dist}
