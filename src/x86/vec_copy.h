@@ -135,8 +135,9 @@
 #endif
 /* clang: a branch hint that gcc does not need to lay the ladder out as intended.
  * fc_vec_copy's n < 64 test: gcc already puts 64..2W in the fall-through; clang 14
- * put n < 64 there instead (4..16 B one cycle faster, 17..63 B and 64..128 B one
- * slower, and d kept in another register than the return's).  With the hint its
+ * put n < 64 there instead (4..16 B one cycle faster than gcc's build, 17..63 B one
+ * slower, 64..2W behind a taken branch, and d kept in another register than the
+ * return's).  With the hint its
  * layout is gcc's (Zen 4, clang build against gcc's, both dlopen'ed, 4 processes,
  * medians of time / glibc's, avx512-ymmloop: 17-63 B 0.91-1.00x -> 0.82-0.90x,
  * as gcc's; 4-16 B 0.82x -> 0.91x, as gcc's; fcbench dist 0.73-0.88x ->
