@@ -168,8 +168,8 @@ void machine_describe(FILE *j, const char *ind)
     fprintf(j, ",\n%s\"cpu_signature\": ", ind);
     json_str(j, st->signature);
     fprintf(j, ",\n%s\"fastcopy_settings\": {\"nt_threshold\": %zu, \"movsb_min\": %zu, \"movsb_max\": %zu, "
-               "\"movsb_gap\": %zu, \"nt_pages\": %zu, \"exception\": ",
-            ind, set->nt_threshold, set->movsb_min, set->movsb_max, set->movsb_gap, set->nt_pages);
+               "\"movsb_gap\": %zu, \"nt_pages\": %zu, \"inorder_min\": %zu, \"exception\": ",
+            ind, set->nt_threshold, set->movsb_min, set->movsb_max, set->movsb_gap, set->nt_pages, set->inorder_min);
     json_str(j, st->exception ? st->exception : "");
     fprintf(j, ", \"profile\": ");
     json_str(j, st->profile);

@@ -49,7 +49,7 @@ int main(int argc, char **argv)
     char base[3][1024];
     snprintf(base[0], sizeof base[0],
              "# fastcopy profile\nfastcopy-profile 1\ncpu %s\nimpl sse2\nnt_threshold 64k\nmovsb_min 2k\n"
-             "movsb_max 512k\nmovsb_gap 64\nnt_pages 4\n",
+             "movsb_max 512k\nmovsb_gap 64\nnt_pages 4\ninorder_min 4k\n",
              sig);
     snprintf(base[1], sizeof base[1], "fastcopy-profile 1\ncpu %s\nnt_threshold 0\nmovsb_min 0\nmovsb_max 0\n", sig);
     snprintf(base[2], sizeof base[2], "fastcopy-profile 1\ncpu x86-64 NotThisCPU family 0x1 model 0x0\nimpl sse2\n");
@@ -61,9 +61,17 @@ int main(int argc, char **argv)
     /* as the library would run it: the window (2k..512k) ends at the NT threshold (64k), and the
      * copy routines test both from the window's start (special_min) */
     if (!parse(len, why, sizeof why, &t, &impl) || !impl || strcmp(impl, "sse2") || t.nt_threshold != 65536 ||
-        t.movsb_min != 2048 || t.movsb_max != 65536 || t.special_min != 2048 || t.movsb_gap != 64 || t.nt_pages != 4)
+        t.movsb_min != 2048 || t.movsb_max != 65536 || t.special_min != 2048 || t.movsb_gap != 64 || t.nt_pages != 4 ||
+        t.inorder_min != 4096)
         fail("the valid profile was refused or misread (%s; window %zu..%zu, special_min %zu)", why, t.movsb_min,
              t.movsb_max, t.special_min);
+    /* inorder_min 0: never (SIZE_MAX, as nt_threshold 0); a bad value refuses the whole profile */
+    snprintf(text, sizeof text, "fastcopy-profile 1\ncpu %s\ninorder_min 0\n", sig);
+    if (!parse(strlen(text), why, sizeof why, &t, &impl) || t.inorder_min != (size_t)-1)
+        fail("inorder_min 0 read as %zu (%s)", t.inorder_min, why);
+    snprintf(text, sizeof text, "fastcopy-profile 1\ncpu %s\nnt_pages 4\ninorder_min 2x\n", sig);
+    if (parse(strlen(text), why, sizeof why, &t, &impl) || !strstr(why, "bad value for inorder_min"))
+        fail("inorder_min 2x was not refused as a bad value (%s)", why);
     /* a window below the default NT threshold, no NT line: special_min must come down to it (fcbench
      * --tuned ran such profiles without their window until 2026-11-27) */
     snprintf(text, sizeof text, "fastcopy-profile 1\ncpu %s\nmovsb_min 12k\nmovsb_max 24k\n", sig);

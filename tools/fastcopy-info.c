@@ -104,6 +104,14 @@ int main(int argc, char **argv)
     printf("        sources: non-temporal threshold %s, NT streams %s, rep movsb window %s, its gap %s\n",
            srcname[st->src[FC_SET_NT]], srcname[st->src[FC_SET_PAGES]], srcname[st->src[FC_SET_MOVSB]],
            srcname[st->src[FC_SET_GAP]]);
+    printf("        in-order forward path (no overlap, dst 1..4 vectors behind src mod 4096) ");
+    if (fc__x86_tune.inorder_min == (size_t)-1) {
+        printf("never");
+    } else {
+        printf("from ");
+        print_bytes(fc__x86_tune.inorder_min);
+    }
+    printf(" (source: %s)\n", srcname[st->src[FC_SET_INORDER]]);
     printf("        exception applied: %s (docs/x86-policy.md)\n", st->exception ? st->exception : "none");
     printf("cpu signature: %s\n", st->signature);
     printf("profile: %s\n", st->profile[0] ? st->profile : "none in use");

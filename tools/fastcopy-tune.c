@@ -38,7 +38,12 @@
  *      never) only past sizes at or above the default where NT lost beyond
  *      the band; NT's column is that of the stream count chosen first (4
  *      interleaved streams if they beat one beyond the band over all sizes;
- *      tune_nt.h).
+ *      tune_nt.h);
+ *   4. the in-order path (inorder_min): the entry without it against the
+ *      entry with the default, at 2-16 KiB with dst 16 and 48 bytes behind src
+ *      mod 4096 (src aligned and at 13): the minimum moves up past the sizes
+ *      where the path loses beyond the band, down where it wins beyond it
+ *      (tune_inorder.h).
  * It prints each phase's cases and what it chose, and writes every setting
  * (the profile is complete, keyed by this CPU's signature).
  */
@@ -54,6 +59,7 @@
 
 #include "cpu/x86.h"
 #include "fastcopy.h"
+#include "tune_inorder.h"
 #include "tune_nt.h"
 #include "internal.h"
 
@@ -73,10 +79,12 @@ static void cfg_enter(const void *ctx)
     fc__x86_tune = c->t; /* one thread: the next calls see it */
 }
 
+static size_t base_inorder = FC_INORDER_DEFAULT; /* the library's inorder_min, phases 1-3 */
+
 /* The settings as the library derives them (fc__x86_derive). */
 static struct fc_x86_tune mk(size_t nt, size_t mn, size_t mx, size_t gap, size_t pages)
 {
-    struct fc_x86_tune t = {nt, mn, mx, nt, gap, pages};
+    struct fc_x86_tune t = {nt, mn, mx, nt, gap, pages, base_inorder};
     fc__x86_derive(&t);
     return t;
 }
@@ -464,6 +472,44 @@ static void choose_nt(const struct fc_impl *entry, const struct window *w, const
     free(aa);
 }
 
+/* ---- 4. the in-order path --------------------------------------------------------- */
+
+static size_t choose_inorder(const struct fc_impl *entry, const struct window *w, size_t nt, size_t pages,
+                             const struct fc_x86_tune *def, double *noise_out)
+{
+    size_t sizes[] = {2 * KIB, 4 * KIB, 8 * KIB, 16 * KIB};
+    size_t ns = topts.quick ? 3 : 4;
+    static const size_t behind[] = {16, 48}, so[] = {0, 13};
+    enum { NP = 4 };
+    struct bench_case bc[4 * NP];
+    size_t nc = 0;
+    for (size_t i = 0; i < ns; i++)
+        for (size_t b = 0; b < 2; b++)
+            for (size_t o = 0; o < 2; o++) bc[nc++] = place(sizes[i], behind[b] + so[o], so[o]); /* dst - src = -b */
+    size_t wmax = w->max == NEVER ? NEVER : w->max;
+    struct cfg on = {entry, mk(nt, w->min, wmax, w->gap, pages)};
+    struct cfg off = on;
+    off.t.inorder_min = NEVER;
+    struct contender c[3] = {as_contender("default", &on), as_contender("A/A", &on), as_contender("without", &off)};
+    double t[4 * NP * 3], aa[4 * NP], r[4];
+    measure(bc, nc, c, 3, t);
+    for (size_t i = 0; i < nc; i++) aa[i] = t[i * 3 + 1] / t[i * 3];
+    double noise = noise_band(aa, nc);
+    char b1[32];
+    if (verbose)
+        printf("\n4. in-order path (dst 16 and 48 bytes behind src mod 4096): time without it / with the default "
+               "(%s up); A/A band %.1f%%\n   %9s %9s\n", human(def->inorder_min, b1, sizeof b1), 100 * noise, "n",
+               "without");
+    for (size_t i = 0; i < ns; i++) {
+        double lg = 0;
+        for (size_t p = 0; p < NP; p++) lg += log(t[(i * NP + p) * 3 + 2] / t[(i * NP + p) * 3]);
+        r[i] = exp(lg / NP);
+        if (verbose) printf("   %9s %9.3f\n", human(sizes[i], b1, sizeof b1), r[i]);
+    }
+    *noise_out = noise;
+    return tune_inorder_decide(sizes, r, ns, noise, def->inorder_min);
+}
+
 /* ---- the profile ------------------------------------------------------------------ */
 
 static int default_path(char *buf, size_t len)
@@ -517,6 +563,7 @@ int main(int argc, char **argv)
     const struct fc_x86_status *st = fc__x86_status();
     const struct fc_x86_info *in = fc__x86_info();
     const struct fc_x86_tune def = fc__x86_tune;
+    base_inorder = def.inorder_min;
     const struct fc_impl *def_entry = fc_impl_find(fc_active());
     t_start = now_ns();
     char pin[64];
@@ -541,7 +588,7 @@ int main(int argc, char **argv)
     else
         printf("never\n");
 
-    double n1, n2 = 0, n3 = 0;
+    double n1, n2 = 0, n3 = 0, n4 = 0;
     const struct fc_impl *entry = choose_entry(def_entry, &def, &n1);
     printf("   -> entry %s (%.0f s so far)\n", entry->name, elapsed_s());
     struct window w = choose_window(entry, &def, def.nt_threshold, &n2);
@@ -552,8 +599,10 @@ int main(int argc, char **argv)
         printf("   -> rep movsb never (%.0f s so far)\n", elapsed_s());
     size_t nt, pages;
     choose_nt(entry, &w, &def, llc, &nt, &pages, &n3);
-    printf("   -> NT from %s, %zu stream%s (%.0f s in all)\n", human(nt, b1, sizeof b1), pages, pages > 1 ? "s" : "",
+    printf("   -> NT from %s, %zu stream%s (%.0f s so far)\n", human(nt, b1, sizeof b1), pages, pages > 1 ? "s" : "",
            elapsed_s());
+    size_t inorder = choose_inorder(entry, &w, nt, pages, &def, &n4);
+    printf("   -> in-order path from %s (%.0f s in all)\n", human(inorder, b1, sizeof b1), elapsed_s());
 
     /* the profile */
     time_t now = time(NULL);
@@ -562,7 +611,8 @@ int main(int argc, char **argv)
     char prof[2048];
     int len = snprintf(prof, sizeof prof,
                        "# fastcopy profile, written by fastcopy-tune %s (%s) on %s in %.0f s\n"
-                       "# noise bands (A/A): entry %.1f%%, rep movsb %.1f%%, NT %.1f%%; see docs/profile.md\n"
+                       "# noise bands (A/A): entry %.1f%%, rep movsb %.1f%%, NT %.1f%%, in-order %.1f%%; see "
+                       "docs/profile.md\n"
                        "fastcopy-profile 1\n"
                        "cpu %s\n"
                        "impl %s\n"
@@ -570,10 +620,12 @@ int main(int argc, char **argv)
                        "movsb_min %zu\n"
                        "movsb_max %zu\n"
                        "movsb_gap %zu\n"
-                       "nt_pages %zu\n",
-                       fc_version(), quick ? "--quick" : "full", date, elapsed_s(), 100 * n1, 100 * n2, 100 * n3,
+                       "nt_pages %zu\n"
+                       "inorder_min %zu\n",
+                       fc_version(), quick ? "--quick" : "full", date, elapsed_s(), 100 * n1, 100 * n2, 100 * n3, 100 * n4,
                        st->signature, entry->name, nt == NEVER ? (size_t)0 : nt, w.min < w.max ? w.min : 0,
-                       w.min < w.max ? (w.max == NEVER ? (size_t)-1 : w.max) : 0, w.gap, pages);
+                       w.min < w.max ? (w.max == NEVER ? (size_t)-1 : w.max) : 0, w.gap, pages,
+                       inorder == NEVER ? (size_t)0 : inorder);
     if (len < 0 || (size_t)len >= sizeof prof) return 1;
     char path[FC_PATH_MAX];
     if (print_only) {

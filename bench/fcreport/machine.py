@@ -23,7 +23,10 @@ def _settings_text(fs):
            if fs["movsb_min"] < fs["movsb_max"] else "rep movsb never")
     nt = "NT never" if fs["nt_threshold"] >= 2**64 - 1 else f"NT from {_human(fs['nt_threshold'])}"
     exc = f"; exception: {fs['exception']}" if fs.get("exception") else ""
-    return f"{win}; {nt}, {fs['nt_pages']} stream{'s' if fs['nt_pages'] > 1 else ''}{exc}"
+    io = ""
+    if "inorder_min" in fs:  # runs before 2026-11-27 noon lack it
+        io = "; in-order path " + ("never" if fs["inorder_min"] >= 2**64 - 1 else f"from {_human(fs['inorder_min'])}")
+    return f"{win}; {nt}, {fs['nt_pages']} stream{'s' if fs['nt_pages'] > 1 else ''}{io}{exc}"
 
 
 def _same_as_defaults(profile_text, m):
@@ -43,6 +46,13 @@ def _same_as_defaults(profile_text, m):
     keys = ["nt_threshold", "nt_pages", "movsb_min", "movsb_max", "movsb_gap"]
     if got["movsb_min"] >= got["movsb_max"] and fs["movsb_min"] >= fs["movsb_max"]:
         keys = keys[:2]  # both windows empty: their bounds and gap do nothing
+    if "inorder_min" in prof and "inorder_min" in fs:  # profiles and runs before 2026-11-27 noon lack it
+        try:
+            io = int(prof["inorder_min"], 0)
+        except ValueError:
+            return False
+        if (io or 2**64 - 1) != fs["inorder_min"]:  # 0 in a profile: never
+            return False
     return all(got[k] == fs[k] for k in keys)
 
 

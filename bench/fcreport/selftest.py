@@ -200,6 +200,13 @@ def selftest(_args, out=None):
               "impl avx2", "impl avx512"), mach) and not _same_as_defaults(prof.format(64).replace(
               "movsb_max 0", "movsb_max 65536"), mach) and not _same_as_defaults("garbage", mach),
               "machine: a profile equal to the defaults is recognised (an empty window's gap does not count)")
+        mach_io = {"fc_active": "avx2", "fastcopy_settings": dict(mach["fastcopy_settings"], inorder_min=2048)}
+        mach_never = {"fc_active": "avx2", "fastcopy_settings": dict(mach["fastcopy_settings"], inorder_min=2**64 - 1)}
+        check(_same_as_defaults(prof.format(64) + "inorder_min 2048\n", mach_io)
+              and not _same_as_defaults(prof.format(64) + "inorder_min 4096\n", mach_io)
+              and _same_as_defaults(prof.format(64) + "inorder_min 0\n", mach_never)
+              and _same_as_defaults(prof.format(64), mach_io) and _same_as_defaults(prof.format(64) + "inorder_min 4096\n", mach),
+              "machine: inorder_min counts where both the profile and the run have it (0: never)")
         # one run taken phase by phase: the same targets from its files, one of them gzipped; files that are not
         # one run's (another machine, a scenario twice) refused in one line
         import gzip

@@ -30,13 +30,16 @@
  *                      no ERMS: never
  *        NT threshold  3/4 of the LLC (24 MiB if unknown), clamped to
  *                      [1 MiB, 256 MiB]; one stream
+ *        in-order      copies with dst just behind src mod 4096 go forward in
+ *                      address order from 2 KiB (inorder_min; vec_copy.h)
  *   2. exceptions, each for a CPU that was measured (fc_exceptions[]; the
  *      machines and figures are in docs/x86-policy.md);
  *   3. a tuned profile (fastcopy-tune): FASTCOPY_PROFILE, else the per-user
  *      one, else the system one, for this CPU's signature (fc_load_profile);
- *   4. FASTCOPY_TUNE="nt_threshold=B,movsb_min=B,movsb_max=B,movsb_gap=B,nt_pages=P"
- *      (any subset, any order; B in bytes with an optional k/m/g suffix;
- *      nt_threshold=0 = never stream; movsb_gap <= 2048; P = 1 or 4); a
+ *   4. FASTCOPY_TUNE="nt_threshold=B,movsb_min=B,movsb_max=B,movsb_gap=B,nt_pages=P,
+ *      inorder_min=B" (any subset, any order; B in bytes with an optional k/m/g
+ *      suffix; nt_threshold=0 = never stream, inorder_min=0 = never in address
+ *      order; movsb_gap <= 2048; P = 1 or 4); a
  *      window reaching past the NT threshold ends there; where the window is
  *      closed, movsb_min alone opens it up to the NT threshold, movsb_max alone
  *      from the smallest loop size; a malformed value, movsb_min > movsb_max,
@@ -68,7 +71,7 @@
 #define FC_SYSTEM_PROFILE "/etc/fastcopy/profile"
 #endif
 
-struct fc_x86_tune fc__x86_tune = {FC_NT_DEFAULT, 0, 0, FC_NT_DEFAULT, FC_GAP_DEFAULT, 1};
+struct fc_x86_tune fc__x86_tune = {FC_NT_DEFAULT, 0, 0, FC_NT_DEFAULT, FC_GAP_DEFAULT, 1, FC_INORDER_DEFAULT};
 
 /* ---- exceptions to the feature defaults: measured CPUs only ---------------- */
 enum { FC_ANY, FC_AMD, FC_INTEL };
@@ -277,7 +280,8 @@ static void fc_set(struct fc_settings *s, int which, int source) { s->src[which]
  * already does).  The ends must then satisfy min <= max. */
 static int fc_parse_tune(const char *p, struct fc_settings *s)
 {
-    static const char *const keys[] = {"nt_threshold=", "movsb_min=", "movsb_max=", "movsb_gap=", "nt_pages="};
+    static const char *const keys[] = {"nt_threshold=", "movsb_min=", "movsb_max=", "movsb_gap=", "nt_pages=",
+                                       "inorder_min="};
     struct fc_x86_tune *t = &s->t;
     int closed = t->movsb_min == t->movsb_max, min_given = 0, max_given = 0;
     while (*p) {
@@ -296,6 +300,7 @@ static int fc_parse_tune(const char *p, struct fc_settings *s)
         else if (which == 2) t->movsb_max = v, max_given = 1, fc_set(s, FC_SET_MOVSB, FC_SRC_ENV);
         else if (which == 3 && v <= 2048) t->movsb_gap = v, fc_set(s, FC_SET_GAP, FC_SRC_ENV);
         else if (which == 4 && (v == 1 || v == 4)) t->nt_pages = v, fc_set(s, FC_SET_PAGES, FC_SRC_ENV);
+        else if (which == 5) t->inorder_min = v ? v : (size_t)-1, fc_set(s, FC_SET_INORDER, FC_SRC_ENV); /* 0: never */
         else return 0;
     }
     if (closed && min_given && !max_given) t->movsb_max = FC_UP_TO_NT; /* movsb_min=0 too: from 8W up */
@@ -318,7 +323,8 @@ static int fc_entry_runs(const char *name, const struct fc_x86_info *in)
 }
 
 static const char *const fc_profile_names[] = {"impl", "nt_threshold", "movsb_min", "movsb_max", "movsb_gap",
-                                               "nt_pages"};
+                                               "nt_pages", "inorder_min"};
+#define FC_PROFILE_KEYS ((int)(sizeof fc_profile_names / sizeof fc_profile_names[0]))
 static char fc_profile_impl_buf[32];
 
 /* Parses a profile (format: docs/profile.md) into *s; 0 and a reason in why if
@@ -329,7 +335,7 @@ static int fc_parse_profile(const char *text, long len, const char *sig, const s
     size_t wn = 0;
     struct fc_settings u;
     fc_copy_struct(&u, s, sizeof u);
-    int seen[6] = {0, 0, 0, 0, 0, 0}, header = 0, cpu = 0, line = 0;
+    int seen[FC_PROFILE_KEYS] = {0}, header = 0, cpu = 0, line = 0;
     char impl[sizeof s->impl];
     impl[0] = 0;
     for (long i = 0; i < len; i++) {
@@ -382,7 +388,7 @@ static int fc_parse_profile(const char *text, long len, const char *sig, const s
             continue;
         }
         int which = -1;
-        for (int w = 0; w < 6 && which < 0; w++) {
+        for (int w = 0; w < FC_PROFILE_KEYS && which < 0; w++) {
             const char *a = fc_after(k, fc_profile_names[w]);
             if (a && *a == ' ') which = w, v = a + 1;
         }
@@ -429,6 +435,7 @@ static int fc_parse_profile(const char *text, long len, const char *sig, const s
         if (which == 3) u.t.movsb_max = x, fc_set(&u, FC_SET_MOVSB, FC_SRC_PROFILE);
         if (which == 4) u.t.movsb_gap = x, fc_set(&u, FC_SET_GAP, FC_SRC_PROFILE);
         if (which == 5) u.t.nt_pages = x, fc_set(&u, FC_SET_PAGES, FC_SRC_PROFILE);
+        if (which == 6) u.t.inorder_min = x ? x : (size_t)-1, fc_set(&u, FC_SET_INORDER, FC_SRC_PROFILE);
     }
     if (!header || !cpu) {
         fc_put(why, whylen, &wn, !header ? "empty" : "no cpu line");
@@ -713,6 +720,7 @@ void fc__x86_init(void)
     s.t.nt_threshold = FC_NT_DEFAULT;
     s.t.movsb_gap = FC_GAP_DEFAULT;
     s.t.nt_pages = 1;
+    s.t.inorder_min = FC_INORDER_DEFAULT;
     s.zmm = FC_ZMM_NO;
     s.zmm = in.avx512f ? FC_ZMM_AVX512 : FC_ZMM_NO;
     if (in.erms) {
@@ -770,7 +778,7 @@ void fc__x86_init(void)
         else if (!__atomic_exchange_n(&fc_warned, 1, __ATOMIC_ACQ_REL))
             fc__warn("fastcopy: FASTCOPY_TUNE=", env,
                      got == 1 ? " not understood (expected nt_threshold=, movsb_min=, movsb_max=BYTES[k|m|g], "
-                                "min <= max, movsb_gap<=2048, nt_pages=1|4); ignored"
+                                "min <= max, movsb_gap<=2048, nt_pages=1|4, inorder_min=BYTES); ignored"
                               : "... longer than " FC_XSTR(FC_TUNE_MAX) " bytes; ignored",
                      "");
     }
@@ -789,6 +797,7 @@ void fc__x86_init(void)
     __atomic_store_n(&fc__x86_tune.movsb_max, t.movsb_max, __ATOMIC_RELAXED);
     __atomic_store_n(&fc__x86_tune.movsb_gap, t.movsb_gap, __ATOMIC_RELAXED);
     __atomic_store_n(&fc__x86_tune.nt_pages, t.nt_pages, __ATOMIC_RELAXED);
+    __atomic_store_n(&fc__x86_tune.inorder_min, t.inorder_min, __ATOMIC_RELAXED);
     __atomic_store_n(&fc_state, 2, __ATOMIC_RELEASE);
 }
 

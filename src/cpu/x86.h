@@ -14,7 +14,10 @@ struct fc_x86_tune {
     size_t movsb_gap;    /* rep movsb keeps this many bytes away from (dst - src) mod 4096 == 0
                           * on both sides (AMD Zen 3: 128, 30x slower inside; Intel: 0) */
     size_t nt_pages;     /* 1: one non-temporal stream; 4: four pages interleaved (4 streams) */
+    size_t inorder_min;  /* no-overlap copies of n >= this whose dst is 1..4 LW bytes behind src
+                          * mod 4096 go forward in address order (vec_copy.h); SIZE_MAX: never */
 };
+#define FC_INORDER_DEFAULT 2048 /* bytes (Zen 4: docs/x86.md) */
 
 /* Read by the copy routines.  Holds a safe default until fc__x86_init() runs. */
 extern struct fc_x86_tune fc__x86_tune;
@@ -40,7 +43,7 @@ enum { FC_ZMM_NO = 0, FC_ZMM_AVX512 = 1, FC_ZMM_YMMLOOP = 2 }; /* avx2 / avx512 
 
 /* Where each setting came from, for fastcopy-info. */
 enum { FC_SRC_DEFAULT, FC_SRC_EXCEPTION, FC_SRC_PROFILE, FC_SRC_ENV };
-enum { FC_SET_IMPL, FC_SET_NT, FC_SET_MOVSB, FC_SET_GAP, FC_SET_PAGES, FC_SET_COUNT };
+enum { FC_SET_IMPL, FC_SET_NT, FC_SET_MOVSB, FC_SET_GAP, FC_SET_PAGES, FC_SET_INORDER, FC_SET_COUNT };
 #define FC_PROFILE_MAX 4096 /* bytes; a larger profile is ignored */
 #define FC_PATH_MAX 512
 #define FC_NOTES 4

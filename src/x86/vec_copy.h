@@ -84,7 +84,8 @@
  *     buffers) one call meets no such alias either way, but repeated calls on
  *     the same pair run faster backward (Zen 3, odd sizes 513 B - 4 KiB: 1.04-
  *     1.1x glibc's time forward, 1.00x backward; glibc goes backward there too).
- *   - no overlap, n >= FC_INORDER_MIN, dst 1..FC_INORDER_WINDOW bytes behind
+ *   - no overlap, n >= inorder_min (2 KiB unless a profile or FASTCOPY_TUNE
+ *     says otherwise), dst 1..FC_INORDER_WINDOW bytes behind
  *     src mod 4096 -> forward in address order (fc_loop_fwd_inorder: no edge
  *     preloaded or stored last, so no load meets an older store with the same
  *     low 12 bits, this call's or the previous call's).
@@ -796,7 +797,9 @@ FC_NOINLINE void *fc_move_bwd_page_tail(fc_u8 *d, const fc_u8 *s, size_t n)
  * 12 distances per side; geometric means over the placements, 3-4 runs):
  * dst behind src, time with / without: 4 KiB 0.89-0.91x (the best
  * placements 0.71-0.82x), 16 KiB 0.96x, 2 KiB 0.96-0.99x; at 1 KiB 1.04-
- * 1.12x (the branchy head and tail), hence FC_INORDER_MIN; the other
+ * 1.12x (the branchy head and tail), hence the default inorder_min of 2 KiB
+ * (fc__x86_tune; fastcopy-tune measures it per machine: on Emerald Rapids
+ * this path lost at 2 KiB, docs/x86.md); the other
  * placements unchanged (0.99-1.01x).  Measured and not kept: the mirror for
  * dst just ahead (a backward loop in address order: 0.95-1.13x at 2-16 KiB
  * over two sessions' runs, the worst at 2-3.5 KiB)
@@ -805,9 +808,6 @@ FC_NOINLINE void *fc_move_bwd_page_tail(fc_u8 *d, const fc_u8 *s, size_t n)
  * next (the same build: 4 KiB 0.73-0.82x its aligned speed in three runs). */
 #ifndef FC_INORDER_WINDOW
 #define FC_INORDER_WINDOW (4 * FC_LW) /* 0: no in-order paths (for measuring them) */
-#endif
-#ifndef FC_INORDER_MIN
-#define FC_INORDER_MIN 2048 /* bytes; below, the preloading loops */
 #endif
 FC_INLINE void *fc_loop_fwd_inorder(fc_u8 *d, const fc_u8 *s, size_t n)
 {
@@ -919,9 +919,11 @@ FC_INLINE void *fc_copy_large(fc_u8 *d, const fc_u8 *s, size_t n)
      * 1.057 -> 1.000, 2047 B 1.044 -> 1.000, 4097 B 1.058 -> 0.910, powers of
      * two unchanged) */
     if ((diff & 4095) < (uintptr_t)FC_ALIAS_WINDOW) return fc_loop_bwd(d, s, n, 1);
-    /* dst 1..FC_INORDER_WINDOW bytes behind src mod 4096, n >= FC_INORDER_MIN:
-     * forward with every access in address order */
-    if (FC_INORDER_WINDOW && n >= FC_INORDER_MIN && ((0 - diff - 1) & 4095) < (uintptr_t)FC_INORDER_WINDOW)
+    /* dst 1..FC_INORDER_WINDOW bytes behind src mod 4096, n >= inorder_min:
+     * forward with every access in address order (the distance first: other
+     * placements do not load the setting) */
+    if (FC_INORDER_WINDOW && ((0 - diff - 1) & 4095) < (uintptr_t)FC_INORDER_WINDOW &&
+        n >= fc__x86_tune.inorder_min)
         return fc_loop_fwd_inorder(d, s, n);
     return fc_loop_fwd(d, s, n, 1);
 }
