@@ -126,6 +126,13 @@ if(rc EQUAL 0)
 endif()
 run(unreadable-path ENVS FASTCOPY_PROFILE=${WORK}/no/such/file MATCH "${def_re}" "file: absent or unreadable")
 
+# inorder_min from a profile (0: never), and FASTCOPY_TUNE over it
+profile(${WORK}/inorder "inorder_min 4k\n")
+profile(${WORK}/inorder0 "inorder_min 0\n")
+run(profile-inorder ENVS FASTCOPY_PROFILE=${WORK}/inorder MATCH "in-order forward path .* from 4 KiB \\(source: profile\\)")
+run(profile-inorder-never ENVS FASTCOPY_PROFILE=${WORK}/inorder0 MATCH "in-order forward path .* never \\(source: profile\\)")
+run(tune-inorder-over-profile ENVS FASTCOPY_PROFILE=${WORK}/inorder FASTCOPY_TUNE=inorder_min=8k
+  MATCH "in-order forward path .* from 8 KiB \\(source: FASTCOPY_TUNE\\)")
 # the environment over a profile: FASTCOPY_TUNE sets single settings, FASTCOPY_IMPL the entry
 run(tune-over-profile ENVS FASTCOPY_PROFILE=${WORK}/good FASTCOPY_TUNE=nt_threshold=2m
   MATCH "non-temporal stores from 2 MiB \\(4 pages interleaved\\); rep movsb window 2 KiB \\.\\. 512 KiB"

@@ -40,10 +40,12 @@
  *      interleaved streams if they beat one beyond the band over all sizes;
  *      tune_nt.h);
  *   4. the in-order path (inorder_min): the entry without it against the
- *      entry with the default, at 2-16 KiB with dst 16 and 48 bytes behind src
- *      mod 4096 (src aligned and at 13): the minimum moves up past the sizes
- *      where the path loses beyond the band, down where it wins beyond it
- *      (tune_inorder.h).
+ *      entry with it at every size, at 1-16 KiB with dst 16 and 48 bytes
+ *      behind src mod 4096 (dst aligned and at 13): the minimum moves up past
+ *      the sizes at or above the default where the path loses beyond the band,
+ *      down to where it wins beyond it below the default (tune_inorder.h);
+ *      written into the profile only when it moved, so that a library older
+ *      than the key still reads the profile.
  * It prints each phase's cases and what it chose, and writes every setting
  * (the profile is complete, keyed by this CPU's signature).
  */
@@ -477,28 +479,29 @@ static void choose_nt(const struct fc_impl *entry, const struct window *w, const
 static size_t choose_inorder(const struct fc_impl *entry, const struct window *w, size_t nt, size_t pages,
                              const struct fc_x86_tune *def, double *noise_out)
 {
-    size_t sizes[] = {2 * KIB, 4 * KIB, 8 * KIB, 16 * KIB};
-    size_t ns = topts.quick ? 3 : 4;
+    size_t sizes[] = {1 * KIB, 2 * KIB, 4 * KIB, 8 * KIB, 16 * KIB};
+    size_t ns = topts.quick ? 4 : 5;
     static const size_t behind[] = {16, 48}, so[] = {0, 13};
-    enum { NP = 4 };
-    struct bench_case bc[4 * NP];
+    enum { NP = 4, NS = sizeof sizes / sizeof sizes[0] };
+    struct bench_case bc[NS * NP];
     size_t nc = 0;
     for (size_t i = 0; i < ns; i++)
         for (size_t b = 0; b < 2; b++)
             for (size_t o = 0; o < 2; o++) bc[nc++] = place(sizes[i], behind[b] + so[o], so[o]); /* dst - src = -b */
     size_t wmax = w->max == NEVER ? NEVER : w->max;
-    struct cfg on = {entry, mk(nt, w->min, wmax, w->gap, pages)};
+    struct cfg on = {entry, mk(nt, w->min, wmax, w->gap, pages)}; /* the path at every size measured */
+    on.t.inorder_min = 1;
     struct cfg off = on;
     off.t.inorder_min = NEVER;
-    struct contender c[3] = {as_contender("default", &on), as_contender("A/A", &on), as_contender("without", &off)};
-    double t[4 * NP * 3], aa[4 * NP], r[4];
+    struct contender c[3] = {as_contender("with", &on), as_contender("A/A", &on), as_contender("without", &off)};
+    double t[NS * NP * 3], aa[NS * NP], r[NS];
     measure(bc, nc, c, 3, t);
     for (size_t i = 0; i < nc; i++) aa[i] = t[i * 3 + 1] / t[i * 3];
     double noise = noise_band(aa, nc);
     char b1[32];
     if (verbose)
-        printf("\n4. in-order path (dst 16 and 48 bytes behind src mod 4096): time without it / with the default "
-               "(%s up); A/A band %.1f%%\n   %9s %9s\n", human(def->inorder_min, b1, sizeof b1), 100 * noise, "n",
+        printf("\n4. in-order path (dst 16 and 48 bytes behind src mod 4096): time without it / with it (the default: "
+               "from %s); A/A band %.1f%%\n   %9s %9s\n", human(def->inorder_min, b1, sizeof b1), 100 * noise, "n",
                "without");
     for (size_t i = 0; i < ns; i++) {
         double lg = 0;
@@ -604,7 +607,11 @@ int main(int argc, char **argv)
     size_t inorder = choose_inorder(entry, &w, nt, pages, &def, &n4);
     printf("   -> in-order path from %s (%.0f s in all)\n", human(inorder, b1, sizeof b1), elapsed_s());
 
-    /* the profile */
+    /* the profile; inorder_min only where it moved (a library older than the key refuses a profile
+     * that names it, and this keeps the profiles it could read readable) */
+    char io_line[64] = "";
+    if (inorder != def.inorder_min)
+        snprintf(io_line, sizeof io_line, "inorder_min %zu\n", inorder == NEVER ? (size_t)0 : inorder);
     time_t now = time(NULL);
     char date[32];
     strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
@@ -621,11 +628,10 @@ int main(int argc, char **argv)
                        "movsb_max %zu\n"
                        "movsb_gap %zu\n"
                        "nt_pages %zu\n"
-                       "inorder_min %zu\n",
+                       "%s",
                        fc_version(), quick ? "--quick" : "full", date, elapsed_s(), 100 * n1, 100 * n2, 100 * n3, 100 * n4,
                        st->signature, entry->name, nt == NEVER ? (size_t)0 : nt, w.min < w.max ? w.min : 0,
-                       w.min < w.max ? (w.max == NEVER ? (size_t)-1 : w.max) : 0, w.gap, pages,
-                       inorder == NEVER ? (size_t)0 : inorder);
+                       w.min < w.max ? (w.max == NEVER ? (size_t)-1 : w.max) : 0, w.gap, pages, io_line);
     if (len < 0 || (size_t)len >= sizeof prof) return 1;
     char path[FC_PATH_MAX];
     if (print_only) {

@@ -6,8 +6,8 @@
  * figures.
  *
  * In: the sizes measured (ascending), at each the time without the path over
- * the time with it (r > 1: the path wins; geometric mean over the
- * placements), the A/A noise band, the default inorder_min.
+ * the time with it at that size (r > 1: the path wins; geometric mean over
+ * the placements), the A/A noise band, the default inorder_min.
  *   - the path loses beyond the band at a size at or above the default: the
  *     minimum moves up past the largest such size (to the next size
  *     measured), or to never when that was the largest;

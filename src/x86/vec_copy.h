@@ -135,14 +135,15 @@
 #define FC_RETURN_OPAQUE(p) return p
 #endif
 /* clang: a branch hint that gcc does not need to lay the ladder out as intended.
- * fc_vec_copy's n < 64 test: gcc already puts 64..2W in the fall-through; clang 14
+ * fc_vec_copy's n < 64 test: gcc already puts 64.. in the fall-through; clang 14
  * put n < 64 there instead (4..16 B one cycle faster than gcc's build, 17..63 B one
- * slower, 64..2W behind a taken branch, and d kept in another register than the
+ * slower, 64.. behind a taken branch, and d kept in another register than the
  * return's).  With the hint its
  * layout is gcc's (Zen 4, clang build against gcc's, both dlopen'ed, 4 processes,
  * medians of time / glibc's, avx512-ymmloop: 17-63 B 0.91-1.00x -> 0.82-0.90x,
  * as gcc's; 4-16 B 0.82x -> 0.91x, as gcc's; fcbench dist 0.73-0.88x ->
- * 0.71-0.86x, gcc's 0.70-0.87x). */
+ * 0.71-0.86x, gcc's 0.70-0.87x; avx512, 2 processes: the same steps.  The
+ * sse2 entry's clang layout changes too; not timed). */
 #if defined(__clang__)
 #define FC_EXPECT_CLANG(c, v) __builtin_expect((c), (v))
 #else
