@@ -47,7 +47,8 @@
  *      written into the profile only when it moved, so that a library older
  *      than the key still reads the profile.
  * It prints each phase's cases and what it chose, and writes every setting
- * (the profile is complete, keyed by this CPU's signature).
+ * but inorder_min, which it writes where it moved (the profile is keyed by
+ * this CPU's signature).
  */
 #include "bench.h"
 
