@@ -1,5 +1,8 @@
 /* Zen 4 L1d-edge harness, 2026-11-27 (not part of the build; results in fwd-pipe-ab.txt beside it).
- * gcc -O2 -mavx2 l1edge-harness.c libfastcopy.a; ./a.out N GAP BATCHES SRC_OFF (GAP a multiple of 32: aligned stores) */
+ * gcc -O2 -mavx2 l1edge-harness.c -ldl; ./a.out N GAP BATCHES SRC_OFF (GAP a multiple of 32: aligned stores).
+ * It dlopens three builds of libfastcopy.so: /tmp/ab/base.so (0859204), /tmp/ab/p2f0.so and /tmp/ab/pipe.so
+ * (fwd-pipe.patch with FC_FWD_PIPE 2 and FC_PIPE_FWD_MAX 0, and with FC_FWD_PIPE 1).  The first 12-process table
+ * in fwd-pipe-ab.txt came from the first 9 kernels alone, with HEAD's fc_memcpy linked in as "fc". */
 #define _GNU_SOURCE
 #include <immintrin.h>
 #include <stdint.h>
@@ -8,6 +11,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
+#include <dlfcn.h>
 typedef unsigned char u8;
 void *fc_memcpy(void *, const void *, size_t);
 #define LD(p) _mm256_loadu_si256((const __m256i *)(p))
@@ -100,16 +104,67 @@ __attribute__((noinline)) void *k_blag256(u8 *d, const u8 *s, size_t n)
     ST(d, b0); ST(d + 32, b1); ST(d + 64, b2); ST(d + 96, b3);
     return d;
 }
+
+/* as k_lag128, but the loop offset by 32 bytes (as fastcopy's, whose head vector covers the first 32) */
+__attribute__((noinline)) void *k_lag128o(u8 *d, const u8 *s, size_t n)
+{
+    __m256i h = LD(s), t0 = LD(s + n - 128), t1 = LD(s + n - 96), t2 = LD(s + n - 64), t3 = LD(s + n - 32);
+    size_t i = 32;
+    __m256i a0 = LD(s + i), a1 = LD(s + i + 32), a2 = LD(s + i + 64), a3 = LD(s + i + 96);
+    for (i += 128; n - i > 128; i += 128) {
+        __m256i b0 = LD(s + i), b1 = LD(s + i + 32), b2 = LD(s + i + 64), b3 = LD(s + i + 96);
+        ST(d + i - 128, a0); ST(d + i - 96, a1); ST(d + i - 64, a2); ST(d + i - 32, a3);
+        a0 = b0; a1 = b1; a2 = b2; a3 = b3;
+    }
+    ST(d + i - 128, a0); ST(d + i - 96, a1); ST(d + i - 64, a2); ST(d + i - 32, a3);
+    _mm256_storeu_si256((__m256i *)(d + n - 128), t0); _mm256_storeu_si256((__m256i *)(d + n - 96), t1);
+    _mm256_storeu_si256((__m256i *)(d + n - 64), t2); _mm256_storeu_si256((__m256i *)(d + n - 32), t3);
+    _mm256_storeu_si256((__m256i *)d, h);
+    return d;
+}
+/* the same with the loop at 64 (a 64-byte head) */
+__attribute__((noinline)) void *k_lag128e(u8 *d, const u8 *s, size_t n)
+{
+    __m256i h = LD(s), h1 = LD(s + 32), t0 = LD(s + n - 128), t1 = LD(s + n - 96), t2 = LD(s + n - 64), t3 = LD(s + n - 32);
+    size_t i = 64;
+    __m256i a0 = LD(s + i), a1 = LD(s + i + 32), a2 = LD(s + i + 64), a3 = LD(s + i + 96);
+    for (i += 128; n - i > 128; i += 128) {
+        __m256i b0 = LD(s + i), b1 = LD(s + i + 32), b2 = LD(s + i + 64), b3 = LD(s + i + 96);
+        ST(d + i - 128, a0); ST(d + i - 96, a1); ST(d + i - 64, a2); ST(d + i - 32, a3);
+        a0 = b0; a1 = b1; a2 = b2; a3 = b3;
+    }
+    ST(d + i - 128, a0); ST(d + i - 96, a1); ST(d + i - 64, a2); ST(d + i - 32, a3);
+    _mm256_storeu_si256((__m256i *)(d + n - 128), t0); _mm256_storeu_si256((__m256i *)(d + n - 96), t1);
+    _mm256_storeu_si256((__m256i *)(d + n - 64), t2); _mm256_storeu_si256((__m256i *)(d + n - 32), t3);
+    _mm256_storeu_si256((__m256i *)d, h); _mm256_storeu_si256((__m256i *)(d + 32), h1);
+    return d;
+}
+/* plain forward, loop offset by 32 */
+__attribute__((noinline)) void *k_fwdo(u8 *d, const u8 *s, size_t n)
+{
+    __m256i h = LD(s), t0 = LD(s + n - 128), t1 = LD(s + n - 96), t2 = LD(s + n - 64), t3 = LD(s + n - 32);
+    size_t i = 32;
+    for (; n - i > 128; i += 128) {
+        __m256i a = LD(s + i), b = LD(s + i + 32), c = LD(s + i + 64), e = LD(s + i + 96);
+        ST(d + i, a); ST(d + i + 32, b); ST(d + i + 64, c); ST(d + i + 96, e);
+    }
+    _mm256_storeu_si256((__m256i *)(d + n - 128), t0); _mm256_storeu_si256((__m256i *)(d + n - 96), t1);
+    _mm256_storeu_si256((__m256i *)(d + n - 64), t2); _mm256_storeu_si256((__m256i *)(d + n - 32), t3);
+    _mm256_storeu_si256((__m256i *)d, h);
+    return d;
+}
 typedef void *(*kf)(u8 *, const u8 *, size_t);
-static const char *names[] = {"fc", "fwd", "bwd", "lag256", "two", "movsb", "lag128", "fwd2", "blag256"};
-static kf ks[] = {(kf)fc_memcpy, k_fwd, k_bwd, k_lag256, k_two, k_movsb, k_lag128, k_fwd2, k_blag256};
-#define NK 9
+static const char *names[] = {"base", "fwd", "bwd", "lag256", "two", "movsb", "lag128", "fwd2", "blag256", "p2f0", "pipe", "lag128o", "lag128e", "fwdo"};
+static kf ks[] = {(kf)0, k_fwd, k_bwd, k_lag256, k_two, k_movsb, k_lag128, k_fwd2, k_blag256, 0, 0, k_lag128o, k_lag128e, k_fwdo};
+#define NK 14
 static double now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec * 1e9 + t.tv_nsec; }
 static int cmp(const void *a, const void *b) { double x = *(const double *)a, y = *(const double *)b; return x < y ? -1 : x > y; }
 int main(int argc, char **argv)
 {
     size_t n = argc > 1 ? strtoul(argv[1], 0, 0) : 16384, gap = argc > 2 ? strtoul(argv[2], 0, 0) : 0;
     int nb = argc > 3 ? atoi(argv[3]) : 41, calls = 1000;
+    const char *so[] = {"/tmp/ab/base.so", "/tmp/ab/p2f0.so", "/tmp/ab/pipe.so"}; int slot[] = {0, 9, 10};
+    for (int i = 0; i < 3; i++) { void *h = dlopen(so[i], RTLD_NOW | RTLD_LOCAL); if (!h) { printf("%s\n", dlerror()); return 1; } ks[slot[i]] = (kf)dlsym(h, "fc_memcpy"); }
     u8 *s = mmap(0, 1 << 20, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     u8 *d = mmap(0, 1 << 20, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     memset(s, 1, 1 << 20); memset(d, 2, 1 << 20);
