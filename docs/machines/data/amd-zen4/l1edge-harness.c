@@ -2,7 +2,7 @@
  * gcc -O2 -mavx2 l1edge-harness.c -ldl; ./a.out N GAP BATCHES SRC_OFF (GAP a multiple of 32: aligned stores).
  * It dlopens three builds of libfastcopy.so: /tmp/ab/base.so (0859204), /tmp/ab/p2f0.so and /tmp/ab/pipe.so
  * (fwd-pipe.patch with FC_FWD_PIPE 2 and FC_PIPE_FWD_MAX 0, and with FC_FWD_PIPE 1).  The first 12-process table
- * in fwd-pipe-ab.txt came from the first 9 kernels alone, with HEAD's fc_memcpy linked in as "fc". */
+ * in fwd-pipe-ab.txt came from the first 6 kernels alone, with HEAD's fc_memcpy linked in as "fc". */
 #define _GNU_SOURCE
 #include <immintrin.h>
 #include <stdint.h>
