@@ -46,9 +46,12 @@ unsigned long fc__auxv(unsigned long type, int *found);
 
 /* Nonzero in a secure-execution process (AT_SECURE: set-user-ID, set-group-ID,
  * file capabilities; without an auxv to read, real and effective ids that
- * differ).  There FASTCOPY_IMPL, FASTCOPY_TUNE, FASTCOPY_PROFILE and the
- * per-user profile are ignored. */
+ * differ or a process that is not dumpable).  There FASTCOPY_IMPL,
+ * FASTCOPY_TUNE, FASTCOPY_PROFILE and the per-user profile are ignored. */
 int fc__secure(void);
+#ifdef FC_TEST_HOOKS
+void fc__secure_reset(void); /* forget the cached answer (tests) */
+#endif
 
 /* The implementation a tuned profile names (x86-64: src/cpu/x86.c), or NULL. */
 const char *fc__profile_impl(void);

@@ -100,7 +100,7 @@ int main(int argc, char **argv)
     } else {
         printf("; rep movsb window empty");
     }
-    printf(" (FASTCOPY_TUNE can override these)\n");
+    printf("%s\n", fc__secure() ? " (FASTCOPY_TUNE is ignored in this secure-execution process)" : " (FASTCOPY_TUNE can override these)");
     printf("        sources: non-temporal threshold %s, NT streams %s, rep movsb window %s, its gap %s\n",
            srcname[st->src[FC_SET_NT]], srcname[st->src[FC_SET_PAGES]], srcname[st->src[FC_SET_MOVSB]],
            srcname[st->src[FC_SET_GAP]]);

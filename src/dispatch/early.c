@@ -19,7 +19,7 @@
 
 #if defined(__x86_64__)
 enum { NR_read = 0, NR_write = 1, NR_close = 3, NR_getuid = 102, NR_getgid = 104, NR_geteuid = 107,
-       NR_getegid = 108, NR_openat = 257, NR_statx = 332 };
+       NR_getegid = 108, NR_prctl = 157, NR_openat = 257, NR_statx = 332 };
 static long fc_sys5(long nr, long a, long b, long c, long d, long e)
 {
     register long r10 __asm__("r10") = d, r8 __asm__("r8") = e;
@@ -32,8 +32,8 @@ static long fc_sys5(long nr, long a, long b, long c, long d, long e)
 }
 #elif defined(__aarch64__) || defined(__riscv)
 /* the generic (asm-generic/unistd.h) numbers */
-enum { NR_openat = 56, NR_close = 57, NR_read = 63, NR_write = 64, NR_getuid = 174, NR_geteuid = 175,
-       NR_getgid = 176, NR_getegid = 177, NR_statx = 291 };
+enum { NR_openat = 56, NR_close = 57, NR_read = 63, NR_write = 64, NR_prctl = 167, NR_getuid = 174,
+       NR_geteuid = 175, NR_getgid = 176, NR_getegid = 177, NR_statx = 291 };
 #if defined(__aarch64__)
 static long fc_sys5(long nr, long a, long b, long c, long d, long e)
 {
@@ -52,8 +52,8 @@ static long fc_sys5(long nr, long a, long b, long c, long d, long e)
 }
 #endif
 #elif defined(__s390x__)
-enum { NR_read = 3, NR_write = 4, NR_close = 6, NR_getuid = 199, NR_getgid = 200, NR_geteuid = 201,
-       NR_getegid = 202, NR_openat = 288, NR_statx = 379 };
+enum { NR_read = 3, NR_write = 4, NR_close = 6, NR_prctl = 172, NR_getuid = 199, NR_getgid = 200,
+       NR_geteuid = 201, NR_getegid = 202, NR_openat = 288, NR_statx = 379 };
 static long fc_sys5(long nr, long a, long b, long c, long d, long e)
 {
     register long r1 __asm__("r1") = nr, r2 __asm__("r2") = a, r3 __asm__("r3") = b;
@@ -106,6 +106,10 @@ static int fc_ids_differ(void)
            fc_sys4(NR_getgid, 0, 0, 0, 0) != fc_sys4(NR_getegid, 0, 0, 0, 0);
 }
 
+/* prctl(PR_GET_DUMPABLE): 1 for an ordinary process, 0 or 2 (or an error)
+ * where the kernel marked it when its credentials changed. */
+static long fc_dumpable(void) { return fc_sys4(NR_prctl, 3 /* PR_GET_DUMPABLE */, 0, 0, 0); }
+
 #else /* other targets: libc wrappers (dispatch there runs from a constructor) */
 #if FC_DISPATCH_IFUNC
 #error "ifunc dispatch needs early.c's own system calls (src/dispatch/raw_syscalls.h): use FASTCOPY_DISPATCH=pointer"
@@ -131,6 +135,8 @@ static long fc_open_file(const char *path, unsigned *mode, unsigned *uid)
     return fd;
 }
 static int fc_ids_differ(void) { return getuid() != geteuid() || getgid() != getegid(); }
+#include <sys/prctl.h>
+static long fc_dumpable(void) { return prctl(PR_GET_DUMPABLE, 0, 0, 0, 0); }
 #endif
 
 /* Weak, so that `&environ` is a real test: in position-independent code the
@@ -305,15 +311,29 @@ unsigned long fc__auxv(unsigned long type, int *found)
 #define FC_AT_SECURE 23
 static int fc_secure_state; /* 0 not known yet, 1 no, 2 yes */
 
+/* AT_SECURE where the auxv can be read.  Where it cannot, the process is
+ * taken as secure when its ids differ or it is not dumpable: the kernel
+ * clears dumpable when an exec raises the credentials (set-user/group-ID,
+ * file capabilities; fs.suid_dumpable 0 or 2), and that is also what makes
+ * /proc/self/auxv unreadable to a process that is not root - a process with
+ * file capabilities keeps real and effective ids equal, so the ids alone
+ * would let it through (found by an adversarial review, 2026-11-27).  A
+ * process that made itself non-dumpable before the library was loaded is
+ * taken as secure too: the safe side.  Test builds (FC_TEST_HOOKS): the
+ * FASTCOPY_TEST_AUXV image stands in for the auxv, a missing one for an
+ * unreadable auxv; fc__secure_reset() forgets the cached answer. */
 int fc__secure(void)
 {
     int st = __atomic_load_n(&fc_secure_state, __ATOMIC_RELAXED);
     if (!st) {
         int found;
         unsigned long v = fc__auxv(FC_AT_SECURE, &found);
-        /* no auxv to read (no /proc): set-user/group-ID is what can be seen */
-        st = (found ? v != 0 : fc_ids_differ()) ? 2 : 1;
+        st = (found ? v != 0 : fc_ids_differ() || fc_dumpable() != 1) ? 2 : 1;
         __atomic_store_n(&fc_secure_state, st, __ATOMIC_RELAXED);
     }
     return st == 2;
 }
+
+#ifdef FC_TEST_HOOKS
+void fc__secure_reset(void) { __atomic_store_n(&fc_secure_state, 0, __ATOMIC_RELAXED); }
+#endif
