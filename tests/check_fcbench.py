@@ -270,7 +270,7 @@ if tune_bin:
     if took > 20:
         fail(f"fastcopy-tune --quick took {took:.0f} s (its budget: 10 s on 2 cores)")
     p = subprocess.run([info_bin], env=dict(os.environ, FASTCOPY_PROFILE=prof), capture_output=True, text=True)
-    if p.returncode != 0 or f"profile: {prof}\n" not in p.stdout or "[profile]" not in p.stdout:
+    if p.returncode != 0 or f"profile: {prof}\n" not in p.stdout or f"{prof}: in use" not in p.stdout:
         fail(f"fastcopy-info does not take the profile fastcopy-tune wrote:\n{p.stdout}")
     out = os.path.join(work, "tuned.json")
     p = subprocess.run([fcbench, "sizes", "--quick", "--sizes", "64,65536", "--impl", "libc,fc", "--tuned", prof,
@@ -281,8 +281,9 @@ if tune_bin:
     # the JSON's machine.fastcopy_settings: the defaults fc[...] ran with, not the profile's (tuned[...] sets the
     # process-wide settings before its calls; here it is the only fastcopy contender)
     alt = os.path.join(work, "profile-alt")
-    lines = [ln for ln in open(prof).read().splitlines() if not ln.startswith(("movsb_min", "movsb_max", "nt_thr"))]
-    open(alt, "w").write("\n".join(lines + ["movsb_min 12288", "movsb_max 45056", "nt_threshold 3145728"]) + "\n")
+    lines = [ln for ln in open(prof).read().splitlines()
+             if not ln.startswith(("movsb_min", "movsb_max", "nt_thr", "end"))]
+    open(alt, "w").write("\n".join(lines + ["movsb_min 12288", "movsb_max 45056", "nt_threshold 3145728", "end"]) + "\n")
     got = {}
     for name, extra in (("plain", []), ("alt", ["--tuned", alt])):
         o = os.path.join(work, f"settings-{name}.json")
@@ -291,13 +292,27 @@ if tune_bin:
         got[name] = json.load(open(o))["machine"]["fastcopy_settings"] if p.returncode == 0 else p.stderr
     if got["plain"] != got["alt"] or got["alt"]["movsb_min"] == 12288 or got["alt"]["nt_threshold"] == 3145728:
         fail(f"fcbench --tuned: the JSON's fastcopy_settings {got['alt']} are not the defaults {got['plain']}")
+    # written whole: format 2 with its end line, mode 0644 whatever the umask, the profile it replaced kept
+    old_umask = os.umask(0o002)
+    p = subprocess.run([tune_bin, "--quick", "--samples", "3", "-o", prof], capture_output=True, text=True)
+    os.umask(old_umask)
+    text = open(prof).read()
+    lines = [ln for ln in text.splitlines() if ln.strip() and not ln.startswith("#")]
+    mode = os.stat(prof).st_mode & 0o777
+    if (p.returncode != 0 or lines[0] != "fastcopy-profile 2" or lines[-1] != "end" or mode != 0o644
+            or not os.path.exists(prof + ".old") or "the previous profile is now" not in p.stdout):
+        fail(f"fastcopy-tune over an existing profile: exit {p.returncode}, mode {mode:o}, lines {lines[:1]}..{lines[-1:]}, "
+             f".old {os.path.exists(prof + '.old')}\n{p.stdout[-400:]}")
+    p = subprocess.run([tune_bin, "--print", "-o", prof], capture_output=True, text=True)
+    if p.returncode != 2:
+        fail(f"fastcopy-tune --print -o: exit {p.returncode}, not refused")
     bad = os.path.join(work, "bad-profile")
-    open(bad, "w").write("fastcopy-profile 1\ncpu another\n")
+    open(bad, "w").write("fastcopy-profile 2\ncpu another\nend\n")
     p = subprocess.run([fcbench, "list", "--tuned", bad], capture_output=True, text=True)
     if p.returncode != 2 or "another CPU" not in p.stderr:
         fail(f"fcbench --tuned with another CPU's profile: exit {p.returncode}, {p.stderr!r}")
     ok(f"fastcopy-tune --quick: a profile in {took:.1f} s, taken by the library, timed as tuned[...]; "
-       "another CPU's profile refused")
+       "rewritten whole (format 2, 0644, .old kept); another CPU's profile refused")
 
 # report: HTML with its plots
 rep = os.path.join(work, "report")

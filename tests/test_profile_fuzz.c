@@ -5,7 +5,7 @@
  * lines, oversized texts - then parsed.  Checked: nothing crashes or reads
  * outside the text (the sanitize target runs it under ASan and UBSan); a
  * text the parser accepts yields settings that hold together (a window with
- * min <= max, gap <= 2048, 1 or 4 NT streams, an entry of the registry), and
+ * min <= max, gap < 2048, 1 or 4 NT streams, an entry of the registry), and
  * a text it refuses comes with a reason.  Also the fixed cases every mutation
  * run must keep right: the unmutated profile is accepted, the other CPU's
  * refused.  The seed is printed (--seed S replays, --cases N).
@@ -48,11 +48,11 @@ int main(int argc, char **argv)
     const char *sig = fc__x86_status()->signature;
     char base[3][1024];
     snprintf(base[0], sizeof base[0],
-             "# fastcopy profile\nfastcopy-profile 1\ncpu %s\nimpl sse2\nnt_threshold 64k\nmovsb_min 2k\n"
-             "movsb_max 512k\nmovsb_gap 64\nnt_pages 4\ninorder_min 4k\n",
+             "# fastcopy profile\nfastcopy-profile 2\ncpu %s\nimpl sse2\nnt_threshold 64k\nmovsb_min 2k\n"
+             "movsb_max 512k\nmovsb_gap 64\nnt_pages 4\ninorder_min 4k\nend\n",
              sig);
-    snprintf(base[1], sizeof base[1], "fastcopy-profile 1\ncpu %s\nnt_threshold 0\nmovsb_min 0\nmovsb_max 0\n", sig);
-    snprintf(base[2], sizeof base[2], "fastcopy-profile 1\ncpu x86-64 NotThisCPU family 0x1 model 0x0\nimpl sse2\n");
+    snprintf(base[1], sizeof base[1], "fastcopy-profile 2\ncpu %s\nnt_threshold 0\nmovsb_min 0\nmovsb_max 0\nend\n", sig);
+    snprintf(base[2], sizeof base[2], "fastcopy-profile 2\ncpu x86-64 NotThisCPU family 0x1 model 0x0\nimpl sse2\nend\n");
     char why[512];
     struct fc_x86_tune t;
     const char *impl;
@@ -66,15 +66,15 @@ int main(int argc, char **argv)
         fail("the valid profile was refused or misread (%s; window %zu..%zu, special_min %zu)", why, t.movsb_min,
              t.movsb_max, t.special_min);
     /* inorder_min 0: never (SIZE_MAX, as nt_threshold 0); a bad value refuses the whole profile */
-    snprintf(text, sizeof text, "fastcopy-profile 1\ncpu %s\ninorder_min 0\n", sig);
+    snprintf(text, sizeof text, "fastcopy-profile 2\ncpu %s\ninorder_min 0\nend\n", sig);
     if (!parse(strlen(text), why, sizeof why, &t, &impl) || t.inorder_min != (size_t)-1)
         fail("inorder_min 0 read as %zu (%s)", t.inorder_min, why);
-    snprintf(text, sizeof text, "fastcopy-profile 1\ncpu %s\nnt_pages 4\ninorder_min 2x\n", sig);
+    snprintf(text, sizeof text, "fastcopy-profile 2\ncpu %s\nnt_pages 4\ninorder_min 2x\nend\n", sig);
     if (parse(strlen(text), why, sizeof why, &t, &impl) || !strstr(why, "bad value for inorder_min"))
         fail("inorder_min 2x was not refused as a bad value (%s)", why);
     /* a window below the default NT threshold, no NT line: special_min must come down to it (fcbench
      * --tuned ran such profiles without their window until 2026-11-27) */
-    snprintf(text, sizeof text, "fastcopy-profile 1\ncpu %s\nmovsb_min 12k\nmovsb_max 24k\n", sig);
+    snprintf(text, sizeof text, "fastcopy-profile 2\ncpu %s\nmovsb_min 12k\nmovsb_max 24k\nend\n", sig);
     if (!parse(strlen(text), why, sizeof why, &t, &impl) || t.movsb_min != 12288 || t.movsb_max != 24576 ||
         t.special_min != 12288)
         fail("a window below NT: special_min %zu, window %zu..%zu (%s)", t.special_min, t.movsb_min, t.movsb_max,
@@ -83,6 +83,13 @@ int main(int argc, char **argv)
     memcpy(text, base[2], len);
     if (parse(len, why, sizeof why, &t, &impl) || !strstr(why, "another CPU"))
         fail("the other CPU's profile was not refused as such (%s)", why);
+    /* every cut of the valid profile short of its end line is refused as cut short (format 2's end line;
+     * before it a cut at a line boundary was taken, with the keys before the cut) */
+    for (size_t cut = 1, full = strlen(base[0]); cut + 4 < full; cut++) {
+        memcpy(text, base[0], cut);
+        if (parse(cut, why, sizeof why, &t, &impl) || (!strstr(why, "cut short") && strcmp(why, "empty")))
+            fail("the valid profile cut to %zu bytes was not refused as cut short or empty (%s)", cut, why);
+    }
 
     struct rng r;
     rng_seed(&r, seed);
@@ -156,13 +163,29 @@ int main(int argc, char **argv)
             /* derived as the load path does: the window ends at NT (or is empty), special_min its start */
             size_t sm = t.movsb_min < t.movsb_max && t.movsb_min < t.nt_threshold ? t.movsb_min : t.nt_threshold;
             size_t top = t.nt_threshold > t.movsb_min ? t.nt_threshold : t.movsb_min;
-            if (t.movsb_min > t.movsb_max || t.movsb_max > top || t.special_min != sm || t.movsb_gap > 2048 ||
+            if (t.movsb_min > t.movsb_max || t.movsb_max > top || t.special_min != sm || t.movsb_gap >= 2048 ||
                 (t.nt_pages != 1 && t.nt_pages != 4))
                 fail("accepted settings that do not hold together (window %zu..%zu, NT %zu, special_min %zu, gap %zu, "
                      "pages %zu)",
                      t.movsb_min, t.movsb_max, t.nt_threshold, t.special_min, t.movsb_gap, t.nt_pages);
             if (impl && !fc_impl_find(impl)) fail("accepted an entry the registry does not have: %s", impl);
             if (!memmem(text, len, sig, strlen(sig))) fail("accepted a profile without this CPU's signature");
+            { /* its last line that is not blank or a comment is "end" */
+                size_t e = len;
+                for (;;) {
+                    while (e && strchr("\n\r \t", text[e - 1])) e--;
+                    size_t bol = e;
+                    while (bol && text[bol - 1] != '\n') bol--;
+                    size_t k = bol;
+                    while (k < e && (text[k] == ' ' || text[k] == '\t')) k++;
+                    if (k < e && text[k] == '#') {
+                        e = bol;
+                        continue;
+                    }
+                    if (e - k != 3 || memcmp(text + k, "end", 3)) fail("accepted a profile that does not end with \"end\"");
+                    break;
+                }
+            }
         } else {
             refused++;
             if (!why[0]) fail("refused without a reason");

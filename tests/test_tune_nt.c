@@ -64,6 +64,33 @@ int main(void)
         expect("NT wins only from 32 MiB: up", tune_nt_decide(n, up, up, 3, 0.05, 16 * MIB, 1), 32 * MIB, 1);
         expect("no sizes: the defaults", tune_nt_decide(n, up, up, 0, 0.05, 16 * MIB, 4), 16 * MIB, 4);
     }
+    /* two measurements (tune_confirm.h): the Zen 4 guest's quick tuner, 2026-11-27 11:58 - the first read NT
+     * 0.846 at 8 MiB (band 15%), the second 1.038 (band 30.5%): the 16 MiB default stays; where both win at
+     * 8 MiB, the threshold moves, on the nearer-to-1 of the two */
+    {
+        const size_t n[] = {8 * MIB, 16 * MIB, 32 * MIB, 48 * MIB, 64 * MIB};
+        const double r1a[] = {0.846, 0.599, 0.670, 0.658, 0.665}, r4a[] = {1.010, 0.888, 0.855, 0.862, 0.878};
+        const double r1b[] = {1.038, 0.561, 0.653, 0.689, 0.719}, r4b[] = {1.861, 1.192, 1.184, 1.206, 1.185};
+        expect("Zen 4 11:58, first alone: down to 8 MiB", tune_nt_decide(n, r1a, r4a, 5, 0.15, 16 * MIB, 1), 8 * MIB, 1);
+        expect("Zen 4 11:58, both: the default stays",
+               tune_nt_decide2(n, r1a, r4a, r1b, r4b, 5, 0.305, 16 * MIB, 1), 16 * MIB, 1);
+        const double r1c[] = {0.60, 0.56, 0.65, 0.69, 0.72};
+        expect("both win at 8 MiB: down to 8 MiB", tune_nt_decide2(n, r1a, r4a, r1c, r4b, 5, 0.15, 16 * MIB, 1),
+               8 * MIB, 1);
+        /* four streams where only one measurement says so: the default's count */
+        const double r4w[] = {0.5, 0.4, 0.4, 0.4, 0.4};
+        expect("4 streams in one measurement only: 1 stream",
+               tune_nt_decide2(n, r1a, r4w, r1c, r4b, 5, 0.15, 16 * MIB, 1), 8 * MIB, 1);
+        expect("4 streams in both: 4", tune_nt_decide2(n, r1a, r4w, r1c, r4w, 5, 0.15, 16 * MIB, 1), 8 * MIB, 4);
+    }
+    /* the consensus of one case: both beyond the band on one side, or no evidence */
+    {
+        int ok = tune_consensus(0.8, 0.9, 0.05) == 0.9 && tune_consensus(1.2, 1.1, 0.05) == 1.1 &&
+                 tune_consensus(0.8, 1.2, 0.05) == 1.0 && tune_consensus(0.97, 0.8, 0.05) == 1.0 &&
+                 tune_agree(1, 1, 0) == 1 && tune_agree(1, 0, 0) == 0 && tune_agree(0, 1, 1) == 1;
+        printf("%s: tune_consensus / tune_agree\n", ok ? "ok" : "FAIL");
+        failures += !ok;
+    }
     printf(failures ? "test_tune_nt: %d failed\n" : "test_tune_nt: all passed\n", failures);
     return failures != 0;
 }

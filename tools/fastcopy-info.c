@@ -97,6 +97,10 @@ int main(int argc, char **argv)
             printf(" (not within %zu B of (dst - src) mod 4096 = 0)", fc__x86_tune.movsb_gap);
         else
             printf(" (at every distance)");
+    } else if (fc__x86_tune.movsb_min && fc__x86_tune.movsb_min >= fc__x86_tune.nt_threshold) {
+        printf("; rep movsb window empty (it would start at ");
+        print_bytes(fc__x86_tune.movsb_min);
+        printf(", at or above the NT threshold, where the window ends)");
     } else {
         printf("; rep movsb window empty");
     }

@@ -7,8 +7,12 @@
  *   (default)  the per-user profile: $XDG_CONFIG_HOME/fastcopy/profile, else
  *              $HOME/.config/fastcopy/profile
  *   --system   the system profile (FC_SYSTEM_PROFILE, ${sysconfdir}/fastcopy/profile)
- *   -o FILE    that file;  --print: standard output only
+ *   -o FILE    that file;  --print: standard output only (one of the three)
  *   --quick    fewer sizes and samples (about 10 s on a 2-core guest; else under 60)
+ *
+ * The file is written beside its place and renamed there (mode 0644; a
+ * profile it replaces is kept as PROFILE.old), so a process loading the
+ * library meanwhile never reads part of one.
  *
  * It measures with fcbench's engine (bench/measure.c: contenders interleaved
  * in a random order every round, new physical pages under the buffers every
@@ -17,7 +21,9 @@
  * Every comparison carries an A/A pair (the baseline twice, in different
  * timing slots); the noise band is the larger of 2% and the 90th percentile
  * of |A'/A - 1| over the phase's cases, and a setting moves away from the
- * default only where it wins beyond that band:
+ * default only where it wins beyond that band - in two measurements: where
+ * the first would move a setting, the phase is measured again and the
+ * setting moves only as far as both agree (tune_confirm.h):
  *
  *   1. entry: each x86 ladder (sse2, avx2, avx512, avx512-ymmloop) against
  *      the default, head to head, on the six real size distributions and on
@@ -25,7 +31,8 @@
  *      its geometric mean wins beyond the band and no case loses beyond it;
  *   2. rep movsb window: the entry with rep movsb at every size against the
  *      entry without, at 2 KiB up to the NT threshold, aligned and at three
- *      misaligned placements; first the gap (the (dst - src) mod 4096
+ *      misaligned placements (the sizes include the default window's own
+ *      bounds); first the gap (the (dst - src) mod 4096
  *      distances where rep movsb must not be used, measured at 64 KiB and
  *      1 MiB), then, with that gap, each size: on when rep movsb wins beyond
  *      the band (geometric mean over the placements) and loses at none, off
@@ -43,16 +50,16 @@
  *      entry with it at every size, at 1-16 KiB with dst 16 and 48 bytes
  *      behind src mod 4096 (dst aligned and at 13): the minimum moves up past
  *      the sizes at or above the default where the path loses beyond the band,
- *      down to where it wins beyond it below the default (tune_inorder.h);
- *      written into the profile only when it moved, so that a library older
- *      than the key still reads the profile.
- * It prints each phase's cases and what it chose, and writes every setting
- * but inorder_min, which it writes where it moved (the profile is keyed by
- * this CPU's signature).
+ *      down to where it wins beyond it below the default (tune_inorder.h).
+ * It prints each phase's cases and what it chose, and writes the profile
+ * (format 2, keyed by this CPU's signature, ending in "end"; docs/profile.md)
+ * with only the settings that moved; the ones kept are named in a comment,
+ * and a later library's defaults apply to them.
  */
 #include "bench.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +69,7 @@
 
 #include "cpu/x86.h"
 #include "fastcopy.h"
+#include "tune_confirm.h"
 #include "tune_inorder.h"
 #include "tune_nt.h"
 #include "internal.h"
@@ -172,6 +180,40 @@ static struct bench_case place(size_t n, size_t so, size_t dof)
 
 /* ---- 1. the entry ------------------------------------------------------------- */
 
+/* One ladder against the default entry, head to head on the cases bc: 1 if it
+ * wins (geometric mean beyond the band, no case losing beyond it). */
+static int entry_h2h(const struct cfg *cd, const struct fc_impl *im, const struct bench_case *bc, size_t nc, size_t ndist,
+                     double *gm_out, double *band_out)
+{
+    struct cfg cx = {im, cd->t};
+    struct contender c[3] = {as_contender(cd->im->name, cd), as_contender("A/A", cd), as_contender(im->name, &cx)};
+    double *t = calloc(nc * 3, sizeof *t), *aa = calloc(nc, sizeof *aa);
+    if (!t || !aa) exit(1);
+    measure(bc, nc, c, 3, t);
+    double lg = 0, lo = 1e9, hi = 0;
+    for (size_t i = 0; i < nc; i++) {
+        double r = t[i * 3 + 2] / t[i * 3];
+        aa[i] = t[i * 3 + 1] / t[i * 3];
+        lg += log(r);
+        if (r < lo) lo = r;
+        if (r > hi) hi = r;
+    }
+    if (verbose > 1)
+        for (size_t i = 0; i < nc; i++)
+            printf("      %-14s n %6zu: %s %.1f ns, A/A %.3f, %s %.3f\n", i < ndist ? fcbench_dists[i] : "fixed", bc[i].n,
+                   cd->im->name, t[i * 3], t[i * 3 + 1] / t[i * 3], im->name, t[i * 3 + 2] / t[i * 3]);
+    double gm = exp(lg / (double)nc), band = noise_band(aa, nc);
+    int wins = gm < 1 - band && hi < 1 + band;
+    if (verbose)
+        printf("   %-16s %8.3fx %8.3fx %8.3fx %8.1f%%%s\n", im->name, gm, lo, hi, 100 * band,
+               wins ? "  wins beyond the band" : "");
+    free(t);
+    free(aa);
+    *gm_out = gm;
+    *band_out = band;
+    return wins;
+}
+
 static const struct fc_impl *choose_entry(const struct fc_impl *def, const struct fc_x86_tune *base, double *noise_out)
 {
     static const char *const ladders[] = {"sse2", "avx2", "avx512", "avx512-ymmloop"};
@@ -196,7 +238,7 @@ static const struct fc_impl *choose_entry(const struct fc_impl *def, const struc
     }
     struct cfg cd = {def, mk(base->nt_threshold, 0, 0, base->movsb_gap, base->nt_pages)};
     const struct fc_impl *best = def;
-    double best_score = 1.0, noise = 0.02;
+    double best_score = 1.0, noise = 0.02, band;
     if (verbose) {
         printf("\n1. entry: time / %s's (the default), head to head, rep movsb off; %zu distributions, %d sizes x 2 "
                "placements\n   %-16s %9s %9s %9s %9s\n",
@@ -205,32 +247,21 @@ static const struct fc_impl *choose_entry(const struct fc_impl *def, const struc
     for (size_t e = 0; e < sizeof ladders / sizeof ladders[0]; e++) {
         const struct fc_impl *im = fc_impl_find(ladders[e]);
         if (!im || !im->available || im == def) continue;
-        struct cfg cx = {im, cd.t};
-        struct contender c[3] = {as_contender(def->name, &cd), as_contender("A/A", &cd), as_contender(im->name, &cx)};
-        double *t = calloc(nc * 3, sizeof *t), *aa = calloc(nc, sizeof *aa);
-        if (!t || !aa) exit(1);
-        measure(bc, nc, c, 3, t);
-        double lg = 0, lo = 1e9, hi = 0;
-        for (size_t i = 0; i < nc; i++) {
-            double r = t[i * 3 + 2] / t[i * 3];
-            aa[i] = t[i * 3 + 1] / t[i * 3];
-            lg += log(r);
-            if (r < lo) lo = r;
-            if (r > hi) hi = r;
-        }
-        if (verbose > 1)
-            for (size_t i = 0; i < nc; i++)
-                printf("      %-14s n %6zu: %s %.1f ns, A/A %.3f, %s %.3f\n", i < ndist ? fcbench_dists[i] : "fixed",
-                       bc[i].n, def->name, t[i * 3], t[i * 3 + 1] / t[i * 3], im->name, t[i * 3 + 2] / t[i * 3]);
-        double gm = exp(lg / (double)nc), band = noise_band(aa, nc);
+        double gm;
+        int wins = entry_h2h(&cd, im, bc, nc, ndist, &gm, &band);
         if (band > noise) noise = band;
-        int wins = gm < 1 - band && hi < 1 + band;
-        if (verbose)
-            printf("   %-16s %8.3fx %8.3fx %8.3fx %8.1f%%%s\n", im->name, gm, lo, hi, 100 * band,
-                   wins ? "  wins beyond the band" : "");
         if (wins && gm < best_score) best = im, best_score = gm;
-        free(t);
-        free(aa);
+    }
+    /* a second measurement of the winner (tune_confirm.h): it must win again */
+    if (best != def) {
+        double gm;
+        if (verbose) printf("   the winner measured again:\n");
+        int again = entry_h2h(&cd, best, bc, nc, ndist, &gm, &band);
+        if (band > noise) noise = band;
+        if (!again) {
+            if (verbose) printf("   (%s did not win again: the default stays)\n", best->name);
+            best = def;
+        }
     }
     *noise_out = noise;
     return best;
@@ -241,6 +272,89 @@ static const struct fc_impl *choose_entry(const struct fc_impl *def, const struc
 struct window {
     size_t min, max, gap;
 };
+
+/* Two windows with the same effect: both closed, or the same bounds, an upper
+ * bound at or above the NT threshold counting as "up to it" (the library
+ * caps it there, and NEVER here means that). */
+static int same_window(size_t amin, size_t amax, size_t bmin, size_t bmax, size_t nt)
+{
+    int ao = amin < amax, bo = bmin < bmax;
+    if (!ao || !bo) return ao == bo;
+    if (amax >= nt) amax = NEVER;
+    if (bmax >= nt) bmax = NEVER;
+    return amin == bmin && amax == bmax;
+}
+
+/* The window as the longest run of sizes on: [first, the next size measured),
+ * or up to the NT threshold (NEVER) when the run reaches the last size. */
+static struct window window_of(const int *on, const size_t *sizes, size_t ns)
+{
+    struct window w = {0, 0, 0};
+    size_t best_lo = 0, best_len = 0;
+    for (size_t i = 0; i < ns;) {
+        if (!on[i]) {
+            i++;
+            continue;
+        }
+        size_t j = i;
+        while (j < ns && on[j]) j++;
+        if (j - i > best_len) best_lo = i, best_len = j - i;
+        i = j;
+    }
+    if (best_len) {
+        w.min = sizes[best_lo];
+        w.max = best_lo + best_len < ns ? sizes[best_lo + best_len] : NEVER;
+    }
+    return w;
+}
+
+/* One measurement of the window's sizes: on[i] 1 where rep movsb wins beyond
+ * the band (geometric mean over 4 placements, none losing beyond it), 0 where
+ * it loses beyond it, the default's choice otherwise.  Returns this
+ * measurement's A/A band; decides with the wider of it and `noise`. */
+static double window_sizes(const struct fc_impl *entry, const struct fc_x86_tune *def, size_t gap, const size_t *sizes,
+                           size_t ns, double noise, int *on)
+{
+    static const size_t pl[4][2] = {{0, 640}, {1, 640}, {0, 641}, {13, 1024 + 3}}; /* src off, dst off */
+    struct bench_case *bw = calloc(ns * 4, sizeof *bw);
+    double *tw = calloc(ns * 4 * 3, sizeof *tw), *aw = calloc(ns * 4, sizeof *aw);
+    if (!bw || !tw || !aw) exit(1);
+    for (size_t i = 0; i < ns; i++)
+        for (size_t p = 0; p < 4; p++) bw[i * 4 + p] = place(sizes[i], pl[p][0], pl[p][1]);
+    struct cfg cc = {entry, mk(NEVER, 0, 0, gap, def->nt_pages)};
+    struct cfg co = {entry, mk(NEVER, 0, NEVER, gap, def->nt_pages)};
+    struct contender c2[3] = {as_contender("closed", &cc), as_contender("A/A", &cc), as_contender("open", &co)};
+    measure(bw, ns * 4, c2, 3, tw);
+    for (size_t i = 0; i < ns * 4; i++) aw[i] = tw[i * 3 + 1] / tw[i * 3];
+    double band = noise_band(aw, ns * 4), dn = band > noise ? band : noise;
+    if (verbose)
+        printf("\n   the window, by size: %s with rep movsb / without (aligned, src+1, dst+1, 13/1027); A/A band "
+               "%.1f%%\n",
+               entry->name, 100 * band);
+    if (verbose && dn > band) printf("   (deciding with %.1f%%, the wider of this band and the gap's)\n", 100 * dn);
+    for (size_t i = 0; i < ns; i++) {
+        double lg = 0, hi = 0;
+        for (size_t p = 0; p < 4; p++) {
+            double r = tw[(i * 4 + p) * 3 + 2] / tw[(i * 4 + p) * 3];
+            lg += log(r);
+            if (r > hi) hi = r;
+        }
+        double gm = exp(lg / 4);
+        int def_on = sizes[i] >= def->movsb_min && sizes[i] < def->movsb_max;
+        on[i] = gm < 1 - dn && hi < 1 + dn ? 1 : gm > 1 + dn ? 0 : def_on;
+        if (verbose) {
+            char b[32];
+            printf("   %9s", human(sizes[i], b, sizeof b));
+            for (size_t p = 0; p < 4; p++) printf(" %6.3f", tw[(i * 4 + p) * 3 + 2] / tw[(i * 4 + p) * 3]);
+            printf("  geomean %.3f -> %s\n", gm,
+                   gm < 1 - dn && hi < 1 + dn ? "on" : gm > 1 + dn ? "off" : def_on ? "default (on)" : "default (off)");
+        }
+    }
+    free(bw);
+    free(tw);
+    free(aw);
+    return band;
+}
 
 static struct window choose_window(const struct fc_impl *entry, const struct fc_x86_tune *def, size_t nt_limit,
                                    double *noise_out)
@@ -333,81 +447,96 @@ static struct window choose_window(const struct fc_impl *entry, const struct fc_
     w.gap = gap;
 
     /* b) each size: the entry with the window open everywhere (this gap)
-     * against closed, aligned and at three misaligned placements */
+     * against closed, aligned and at three misaligned placements; the
+     * default window's own bounds are among the sizes, so that a bound moves
+     * only past a size that was measured */
     static const size_t all_sizes[] = {2 * KIB,   4 * KIB,   8 * KIB,   12 * KIB,  16 * KIB, 24 * KIB,
                                        32 * KIB,  48 * KIB,  64 * KIB,  128 * KIB, 256 * KIB, 512 * KIB,
                                        1 * MIB,   2 * MIB,   4 * MIB,   8 * MIB,   16 * MIB,  32 * MIB,
                                        64 * MIB,  128 * MIB};
-    size_t sizes[sizeof all_sizes / sizeof all_sizes[0]], ns = 0;
+    size_t sizes[sizeof all_sizes / sizeof all_sizes[0] + 2], ns = 0;
     size_t top = nt_limit < arena_bytes - 8 * KIB ? nt_limit : arena_bytes - 8 * KIB;
     for (size_t i = 0; i < sizeof all_sizes / sizeof all_sizes[0]; i++)
         if (all_sizes[i] < top && (!topts.quick || i % 2 == 0 || all_sizes[i] == 24 * KIB)) sizes[ns++] = all_sizes[i];
-    static const size_t pl[4][2] = {{0, 640}, {1, 640}, {0, 641}, {13, 1024 + 3}}; /* src off, dst off */
-    struct bench_case *bw = calloc(ns * 4, sizeof *bw);
-    double *tw = calloc(ns * 4 * 3, sizeof *tw), *aw = calloc(ns * 4, sizeof *aw);
-    if (!bw || !tw || !aw) exit(1);
-    for (size_t i = 0; i < ns; i++)
-        for (size_t p = 0; p < 4; p++) bw[i * 4 + p] = place(sizes[i], pl[p][0], pl[p][1]);
-    struct cfg cc = {entry, mk(NEVER, 0, 0, gap, def->nt_pages)};
-    struct cfg co = {entry, mk(NEVER, 0, NEVER, gap, def->nt_pages)};
-    struct contender c2[3] = {as_contender("closed", &cc), as_contender("A/A", &cc), as_contender("open", &co)};
-    measure(bw, ns * 4, c2, 3, tw);
-    for (size_t i = 0; i < ns * 4; i++) aw[i] = tw[i * 3 + 1] / tw[i * 3];
-    double band = noise_band(aw, ns * 4);
+    if (def->movsb_min < def->movsb_max) {
+        size_t bounds[2] = {def->movsb_min, def->movsb_max};
+        for (size_t k = 0; k < 2; k++) {
+            size_t n = bounds[k] & ~(size_t)63, dup = 0;
+            for (size_t i = 0; i < ns; i++) dup |= sizes[i] == n;
+            if (!dup && n >= 2 * KIB && n < top) sizes[ns++] = n;
+        }
+        for (size_t i = 1; i < ns; i++) /* ascending */
+            for (size_t j = i; j > 0 && sizes[j - 1] > sizes[j]; j--) {
+                size_t x = sizes[j];
+                sizes[j] = sizes[j - 1];
+                sizes[j - 1] = x;
+            }
+    }
+    int *on = calloc(ns, sizeof *on), *on2 = calloc(ns, sizeof *on2);
+    if (!on || !on2) exit(1);
+    double band = window_sizes(entry, def, gap, sizes, ns, noise, on);
     if (band > noise) noise = band;
-    int *on = calloc(ns, sizeof *on);
-    if (!on) exit(1);
-    if (verbose)
-        printf("\n   the window, by size: %s with rep movsb / without (aligned, src+1, dst+1, 13/1027); A/A band "
-               "%.1f%%\n",
-               entry->name, 100 * band);
-    if (verbose && noise > band) printf("   (deciding with %.1f%%, the wider of this band and the gap's)\n", 100 * noise);
-    for (size_t i = 0; i < ns; i++) {
-        double lg = 0, hi = 0;
-        for (size_t p = 0; p < 4; p++) {
-            double r = tw[(i * 4 + p) * 3 + 2] / tw[(i * 4 + p) * 3];
-            lg += log(r);
-            if (r > hi) hi = r;
-        }
-        double gm = exp(lg / 4);
-        int def_on = sizes[i] >= def->movsb_min && sizes[i] < def->movsb_max;
-        on[i] = gm < 1 - noise && hi < 1 + noise ? 1 : gm > 1 + noise ? 0 : def_on;
-        if (verbose) {
-            char b[32];
-            printf("   %9s", human(sizes[i], b, sizeof b));
-            for (size_t p = 0; p < 4; p++) printf(" %6.3f", tw[(i * 4 + p) * 3 + 2] / tw[(i * 4 + p) * 3]);
-            printf("  geomean %.3f -> %s\n", gm,
-                   gm < 1 - noise && hi < 1 + noise ? "on" : gm > 1 + noise ? "off" : def_on ? "default (on)" : "default (off)");
-        }
+    struct window w1 = window_of(on, sizes, ns);
+    if (!same_window(w1.min, w1.max, def->movsb_min, def->movsb_max, nt_limit)) {
+        /* the window moved: measure again, and keep each size's move only where both agree */
+        if (verbose) printf("   measured again (the window moved; a size moves only where both measurements agree):\n");
+        band = window_sizes(entry, def, gap, sizes, ns, noise, on2);
+        if (band > noise) noise = band;
+        for (size_t i = 0; i < ns; i++)
+            on[i] = tune_agree(on[i], on2[i], sizes[i] >= def->movsb_min && sizes[i] < def->movsb_max);
     }
-    /* the longest run of sizes on */
-    size_t best_lo = 0, best_len = 0;
-    for (size_t i = 0; i < ns;) {
-        if (!on[i]) {
-            i++;
-            continue;
-        }
-        size_t j = i;
-        while (j < ns && on[j]) j++;
-        if (j - i > best_len) best_lo = i, best_len = j - i;
-        i = j;
-    }
-    if (!best_len) {
-        w.min = w.max = 0;
-        w.gap = def->movsb_gap; /* no window: the gap means nothing, keep the default's */
+    struct window wf = window_of(on, sizes, ns);
+    if (wf.min < wf.max) {
+        w.min = wf.min;
+        w.max = wf.max;
     } else {
-        w.min = sizes[best_lo];
-        w.max = best_lo + best_len < ns ? sizes[best_lo + best_len] : NEVER; /* up to the NT threshold */
+        w.min = w.max = 0;
+        if (verbose && w.gap != def->movsb_gap)
+            printf("   (no window: the gap measured above is not used; the default's, %zu, stays)\n", def->movsb_gap);
+        w.gap = def->movsb_gap; /* no window: the gap means nothing, keep the default's */
     }
-    free(bw);
-    free(tw);
-    free(aw);
     free(on);
+    free(on2);
     *noise_out = noise;
     return w;
 }
 
 /* ---- 3. non-temporal stores ----------------------------------------------------- */
+
+/* One measurement: at each size the time with NT from every size (one
+ * stream: r1, four: r4) over the time without, hot; returns the A/A band. */
+static double nt_measure(const struct fc_impl *entry, const struct window *w, const size_t *sizes, size_t ns, double *r1,
+                         double *r4)
+{
+    struct bench_case *bc = calloc(ns, sizeof *bc);
+    double *t = calloc(ns * 4, sizeof *t), *aa = calloc(ns, sizeof *aa);
+    if (!bc || !t || !aa) exit(1);
+    for (size_t i = 0; i < ns; i++) bc[i] = place(sizes[i], 0, 640);
+    size_t wmax = w->max == NEVER ? NEVER : w->max;
+    struct cfg off = {entry, mk(NEVER, w->min, wmax, w->gap, 1)};
+    struct cfg on1 = {entry, mk(0, w->min, wmax, w->gap, 1)};
+    struct cfg on4 = {entry, mk(0, w->min, wmax, w->gap, 4)};
+    struct contender c[4] = {as_contender("no NT", &off), as_contender("A/A", &off), as_contender("NT", &on1),
+                             as_contender("NT x4", &on4)};
+    struct bench_opts saved = topts;
+    topts.samples = topts.quick ? 5 : 9; /* each copy is milliseconds */
+    measure(bc, ns, c, 4, t);
+    topts = saved;
+    for (size_t i = 0; i < ns; i++) aa[i] = t[i * 4 + 1] / t[i * 4];
+    double noise = noise_band(aa, ns);
+    if (verbose)
+        printf("\n3. non-temporal stores, hot: time / %s without NT (window as chosen); A/A band %.1f%%\n   %9s %9s %9s\n",
+               entry->name, 100 * noise, "n", "NT", "NT x4");
+    for (size_t i = 0; i < ns; i++) {
+        char b[32];
+        r1[i] = t[i * 4 + 2] / t[i * 4], r4[i] = t[i * 4 + 3] / t[i * 4];
+        if (verbose) printf("   %9s %9.3f %9.3f\n", human(sizes[i], b, sizeof b), r1[i], r4[i]);
+    }
+    free(bc);
+    free(t);
+    free(aa);
+    return noise;
+}
 
 static void choose_nt(const struct fc_impl *entry, const struct window *w, const struct fc_x86_tune *def, size_t llc,
                       size_t *nt_out, size_t *pages_out, double *noise_out)
@@ -440,53 +569,38 @@ static void choose_nt(const struct fc_impl *entry, const struct window *w, const
             sizes[j] = sizes[j - 1];
             sizes[j - 1] = x;
         }
-    struct bench_case *bc = calloc(ns, sizeof *bc);
-    double *t = calloc(ns * 4, sizeof *t), *aa = calloc(ns, sizeof *aa);
-    if (!bc || !t || !aa) exit(1);
-    for (size_t i = 0; i < ns; i++) bc[i] = place(sizes[i], 0, 640);
-    size_t wmax = w->max == NEVER ? NEVER : w->max;
-    struct cfg off = {entry, mk(NEVER, w->min, wmax, w->gap, 1)};
-    struct cfg on1 = {entry, mk(0, w->min, wmax, w->gap, 1)};
-    struct cfg on4 = {entry, mk(0, w->min, wmax, w->gap, 4)};
-    struct contender c[4] = {as_contender("no NT", &off), as_contender("A/A", &off), as_contender("NT", &on1),
-                             as_contender("NT x4", &on4)};
-    struct bench_opts saved = topts;
-    topts.samples = topts.quick ? 5 : 9; /* each copy is milliseconds */
-    measure(bc, ns, c, 4, t);
-    topts = saved;
-    for (size_t i = 0; i < ns; i++) aa[i] = t[i * 4 + 1] / t[i * 4];
-    double noise = noise_band(aa, ns);
-    if (verbose)
-        printf("\n3. non-temporal stores, hot: time / %s without NT (window as chosen); A/A band %.1f%%\n   %9s %9s %9s\n",
-               entry->name, 100 * noise, "n", "NT", "NT x4");
     double r1[sizeof sizes / sizeof sizes[0]], r4[sizeof sizes / sizeof sizes[0]];
-    for (size_t i = 0; i < ns; i++) r1[i] = t[i * 4 + 2] / t[i * 4], r4[i] = t[i * 4 + 3] / t[i * 4];
+    double r1b[sizeof sizes / sizeof sizes[0]], r4b[sizeof sizes / sizeof sizes[0]];
+    double noise = nt_measure(entry, w, sizes, ns, r1, r4);
     struct tune_nt_choice ch = tune_nt_decide(sizes, r1, r4, ns, noise, def->nt_threshold, def->nt_pages);
+    if (verbose) printf("   NT x4 / NT, geomean %.3f: %zu stream%s\n", ch.x4, ch.pages, ch.pages > 1 ? "s" : "");
+    if (ch.nt != def->nt_threshold || ch.pages != def->nt_pages) {
+        /* it moved: measure again, decide on what both show (tune_confirm.h) */
+        if (verbose) printf("   measured again (a setting moved; it moves only where both measurements agree):\n");
+        double nb = nt_measure(entry, w, sizes, ns, r1b, r4b);
+        if (nb > noise) noise = nb;
+        ch = tune_nt_decide2(sizes, r1, r4, r1b, r4b, ns, noise, def->nt_threshold, def->nt_pages);
+        if (verbose) printf("   both: %zu stream%s, deciding with the wider band, %.1f%%\n", ch.pages, ch.pages > 1 ? "s" : "",
+                            100 * noise);
+    }
     *nt_out = ch.nt;
     *pages_out = ch.pages;
-    for (size_t i = 0; i < ns; i++) {
-        char b[32];
-        if (verbose) printf("   %9s %9.3f %9.3f\n", human(sizes[i], b, sizeof b), r1[i], r4[i]);
-    }
-    if (verbose) printf("   NT x4 / NT, geomean %.3f: %zu stream%s\n", ch.x4, ch.pages, ch.pages > 1 ? "s" : "");
     *noise_out = noise;
-    free(bc);
-    free(t);
-    free(aa);
 }
 
 /* ---- 4. the in-order path --------------------------------------------------------- */
 
-static size_t choose_inorder(const struct fc_impl *entry, const struct window *w, size_t nt, size_t pages,
-                             const struct fc_x86_tune *def, double *noise_out)
+/* One measurement: at each size the time without the path over the time
+ * with it (geometric mean over 4 placements, dst 16 and 48 bytes behind src);
+ * returns the A/A band. */
+static double inorder_measure(const struct fc_impl *entry, const struct window *w, size_t nt, size_t pages,
+                              const struct fc_x86_tune *def, const size_t *sizes, size_t ns, double *r)
 {
-    size_t sizes[] = {1 * KIB, 2 * KIB, 4 * KIB, 8 * KIB, 16 * KIB};
-    size_t ns = topts.quick ? 4 : 5;
     static const size_t behind[] = {16, 48}, so[] = {0, 13};
-    enum { NP = 4, NS = sizeof sizes / sizeof sizes[0] };
+    enum { NP = 4, NS = 8 };
     struct bench_case bc[NS * NP];
     size_t nc = 0;
-    for (size_t i = 0; i < ns; i++)
+    for (size_t i = 0; i < ns && i < NS; i++)
         for (size_t b = 0; b < 2; b++)
             for (size_t o = 0; o < 2; o++) bc[nc++] = place(sizes[i], behind[b] + so[o], so[o]); /* dst - src = -b */
     size_t wmax = w->max == NEVER ? NEVER : w->max;
@@ -495,7 +609,7 @@ static size_t choose_inorder(const struct fc_impl *entry, const struct window *w
     struct cfg off = on;
     off.t.inorder_min = NEVER;
     struct contender c[3] = {as_contender("with", &on), as_contender("A/A", &on), as_contender("without", &off)};
-    double t[NS * NP * 3], aa[NS * NP], r[NS];
+    double t[NS * NP * 3], aa[NS * NP];
     measure(bc, nc, c, 3, t);
     for (size_t i = 0; i < nc; i++) aa[i] = t[i * 3 + 1] / t[i * 3];
     double noise = noise_band(aa, nc);
@@ -504,14 +618,33 @@ static size_t choose_inorder(const struct fc_impl *entry, const struct window *w
         printf("\n4. in-order path (dst 16 and 48 bytes behind src mod 4096): time without it / with it (the default: "
                "from %s); A/A band %.1f%%\n   %9s %9s\n", human(def->inorder_min, b1, sizeof b1), 100 * noise, "n",
                "without");
-    for (size_t i = 0; i < ns; i++) {
+    for (size_t i = 0; i < ns && i < NS; i++) {
         double lg = 0;
         for (size_t p = 0; p < NP; p++) lg += log(t[(i * NP + p) * 3 + 2] / t[(i * NP + p) * 3]);
         r[i] = exp(lg / NP);
         if (verbose) printf("   %9s %9.3f\n", human(sizes[i], b1, sizeof b1), r[i]);
     }
+    return noise;
+}
+
+static size_t choose_inorder(const struct fc_impl *entry, const struct window *w, size_t nt, size_t pages,
+                             const struct fc_x86_tune *def, double *noise_out)
+{
+    static const size_t sizes[] = {1 * KIB, 2 * KIB, 4 * KIB, 8 * KIB, 16 * KIB};
+    size_t ns = topts.quick ? 4 : 5;
+    double r[5], rb[5];
+    double noise = inorder_measure(entry, w, nt, pages, def, sizes, ns, r);
+    size_t io = tune_inorder_decide(sizes, r, ns, noise, def->inorder_min);
+    if (io != def->inorder_min) {
+        /* it moved: measure again, decide on what both show (tune_confirm.h) */
+        if (verbose) printf("   measured again (it moved; it moves only where both measurements agree):\n");
+        double nb = inorder_measure(entry, w, nt, pages, def, sizes, ns, rb);
+        if (nb > noise) noise = nb;
+        for (size_t i = 0; i < ns; i++) r[i] = tune_consensus(r[i], rb[i], noise);
+        io = tune_inorder_decide(sizes, r, ns, noise, def->inorder_min);
+    }
     *noise_out = noise;
-    return tune_inorder_decide(sizes, r, ns, noise, def->inorder_min);
+    return io;
 }
 
 /* ---- the profile ------------------------------------------------------------------ */
@@ -519,8 +652,58 @@ static size_t choose_inorder(const struct fc_impl *entry, const struct window *w
 static int default_path(char *buf, size_t len)
 {
     const char *x = getenv("XDG_CONFIG_HOME"), *h = getenv("HOME");
-    if (x && x[0] == '/') return snprintf(buf, len, "%s/fastcopy/profile", x) < (int)len;
-    if (h && h[0] == '/') return snprintf(buf, len, "%s/.config/fastcopy/profile", h) < (int)len;
+    if (x && x[0] == '/') {
+        if (snprintf(buf, len, "%s/fastcopy/profile", x) < (int)len) return 1;
+        fprintf(stderr, "fastcopy-tune: XDG_CONFIG_HOME is longer than the library reads (%d bytes): use -o FILE\n",
+                (int)len - 18);
+        return 0;
+    }
+    if (h && h[0] == '/') {
+        if (snprintf(buf, len, "%s/.config/fastcopy/profile", h) < (int)len) return 1;
+        fprintf(stderr, "fastcopy-tune: HOME is longer than the library reads (%d bytes): use -o FILE\n", (int)len - 26);
+        return 0;
+    }
+    fprintf(stderr, "fastcopy-tune: neither XDG_CONFIG_HOME nor HOME is an absolute path: use -o FILE\n");
+    return 0;
+}
+
+/* Writes the profile beside its place and renames it there: a process that
+ * loads the library meanwhile reads the old profile or the new one, never
+ * part of one.  Mode 0644 whatever the umask (a secure-execution process
+ * takes the system profile only if nobody but root may write it).  An
+ * existing profile is kept as PATH.old, and said so. */
+static int write_profile(const char *path, const char *text, size_t len)
+{
+    char tmp[FC_PATH_MAX + 16], old[FC_PATH_MAX + 8];
+    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
+    snprintf(old, sizeof old, "%s.old", path);
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        perror(tmp);
+        return -1;
+    }
+    size_t done = 0;
+    while (done < len) {
+        ssize_t n = write(fd, text + done, len - done);
+        if (n <= 0) break;
+        done += (size_t)n;
+    }
+    if (done != len || fchmod(fd, 0644) != 0 || fsync(fd) != 0 || close(fd) != 0) {
+        perror(tmp);
+        unlink(tmp);
+        return -1;
+    }
+    struct stat sb;
+    if (stat(path, &sb) == 0) {
+        unlink(old);
+        if (link(path, old) == 0) printf("\nreplacing %s (the previous profile is now %s)", path, old);
+        else printf("\nreplacing %s (could not keep the previous one: %s)", path, strerror(errno));
+    }
+    if (rename(tmp, path) != 0) {
+        perror(path);
+        unlink(tmp);
+        return -1;
+    }
     return 0;
 }
 
@@ -542,6 +725,17 @@ int main(int argc, char **argv)
     int quick = 0, system = 0, print_only = 0;
     const char *out = NULL;
     unsigned samples = 0;
+    static const char usage[] =
+        "usage: fastcopy-tune [--quick] [-o FILE | --system | --print] [--samples N] [-v]\n"
+        "Measures this machine's copy settings against the library's defaults and writes a profile\n"
+        "that libfastcopy reads at load (docs/profile.md).  Where it goes (one of):\n"
+        "  (default)   the per-user profile: $XDG_CONFIG_HOME/fastcopy/profile, else\n"
+        "              $HOME/.config/fastcopy/profile; an existing one is kept as PROFILE.old\n"
+        "  --system    the system profile, " FC_SYSTEM_PROFILE " (mode 0644, for root)\n"
+        "  -o FILE     that file\n"
+        "  --print     standard output only\n"
+        "  --quick     fewer sizes and samples (about 10 s; else under 60 s)\n"
+        "  --samples N samples per case (default 21, --quick 7)\n";
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--quick")) quick = 1;
         else if (!strcmp(argv[i], "--system")) system = 1;
@@ -549,10 +743,17 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "-v")) verbose = 2;
         else if (!strcmp(argv[i], "-o") && i + 1 < argc) out = argv[++i];
         else if (!strcmp(argv[i], "--samples") && i + 1 < argc) samples = (unsigned)strtoul(argv[++i], NULL, 0);
-        else {
-            fprintf(stderr, "usage: fastcopy-tune [--quick] [-o FILE | --system | --print] [--samples N] [-v]\n");
+        else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            fputs(usage, stdout);
+            return 0;
+        } else {
+            fputs(usage, stderr);
             return 2;
         }
+    }
+    if ((out != NULL) + system + print_only > 1) {
+        fprintf(stderr, "fastcopy-tune: -o, --system and --print are alternatives: give one\n");
+        return 2;
     }
     /* measure against the library's defaults: no profile, no environment overrides */
     const char *p = getenv("FASTCOPY_PROFILE");
@@ -608,11 +809,29 @@ int main(int argc, char **argv)
     size_t inorder = choose_inorder(entry, &w, nt, pages, &def, &n4);
     printf("   -> in-order path from %s (%.0f s in all)\n", human(inorder, b1, sizeof b1), elapsed_s());
 
-    /* the profile; inorder_min only where it moved (a library older than the key refuses a profile
-     * that names it, and this keeps the profiles it could read readable) */
-    char io_line[64] = "";
-    if (inorder != def.inorder_min)
-        snprintf(io_line, sizeof io_line, "inorder_min %zu\n", inorder == NEVER ? (size_t)0 : inorder);
+    /* the profile: only the settings that moved (a setting left out is the
+     * library's default, so a later library's defaults apply to it), the ones
+     * kept named in a comment; format 2 ends with "end" (a cut file is refused) */
+    char set[512] = "", kept[512] = "";
+    size_t sl = 0, kl = 0;
+#define PUT(buf, len, ...) (len += (size_t)snprintf(buf + len, len < sizeof buf ? sizeof buf - len : 0, __VA_ARGS__))
+    if (entry != def_entry) PUT(set, sl, "impl %s\n", entry->name);
+    else PUT(kept, kl, " impl %s,", entry->name);
+    if (nt != def.nt_threshold) PUT(set, sl, "nt_threshold %zu\n", nt == NEVER ? (size_t)0 : nt);
+    else PUT(kept, kl, " nt_threshold %s,", human(nt, b1, sizeof b1));
+    if (pages != def.nt_pages) PUT(set, sl, "nt_pages %zu\n", pages);
+    else PUT(kept, kl, " nt_pages %zu,", pages);
+    int w_open = w.min < w.max;
+    if (!same_window(w.min, w.max, def.movsb_min, def.movsb_max, def.nt_threshold))
+        PUT(set, sl, "movsb_min %zu\nmovsb_max %zu\n", w_open ? w.min : 0, w_open ? w.max : 0);
+    else PUT(kept, kl, " the rep movsb window (%s),", w_open ? "as the default's" : "closed");
+    if (w_open && w.gap != def.movsb_gap) PUT(set, sl, "movsb_gap %zu\n", w.gap);
+    else if (w_open) PUT(kept, kl, " movsb_gap %zu,", w.gap);
+    if (inorder != def.inorder_min) PUT(set, sl, "inorder_min %zu\n", inorder == NEVER ? (size_t)0 : inorder);
+    else PUT(kept, kl, " inorder_min %s,", human(inorder, b1, sizeof b1));
+#undef PUT
+    if (sl >= sizeof set || kl >= sizeof kept) return 1;
+    if (kl) kept[kl - 1] = 0; /* the last comma */
     time_t now = time(NULL);
     char date[32];
     strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
@@ -621,36 +840,31 @@ int main(int argc, char **argv)
                        "# fastcopy profile, written by fastcopy-tune %s (%s) on %s in %.0f s\n"
                        "# noise bands (A/A): entry %.1f%%, rep movsb %.1f%%, NT %.1f%%, in-order %.1f%%; see "
                        "docs/profile.md\n"
-                       "fastcopy-profile 1\n"
+                       "# kept at the library's defaults (not written):%s\n"
+                       "fastcopy-profile 2\n"
                        "cpu %s\n"
-                       "impl %s\n"
-                       "nt_threshold %zu\n"
-                       "movsb_min %zu\n"
-                       "movsb_max %zu\n"
-                       "movsb_gap %zu\n"
-                       "nt_pages %zu\n"
-                       "%s",
+                       "%s"
+                       "end\n",
                        fc_version(), quick ? "--quick" : "full", date, elapsed_s(), 100 * n1, 100 * n2, 100 * n3, 100 * n4,
-                       st->signature, entry->name, nt == NEVER ? (size_t)0 : nt, w.min < w.max ? w.min : 0,
-                       w.min < w.max ? (w.max == NEVER ? (size_t)-1 : w.max) : 0, w.gap, pages, io_line);
+                       kl ? kept : " nothing", st->signature, set);
     if (len < 0 || (size_t)len >= sizeof prof) return 1;
     char path[FC_PATH_MAX];
     if (print_only) {
         fputs(prof, stdout);
         return 0;
     }
-    if (out) snprintf(path, sizeof path, "%s", out);
-    else if (system) snprintf(path, sizeof path, "%s", FC_SYSTEM_PROFILE);
-    else if (!default_path(path, sizeof path)) {
-        fprintf(stderr, "fastcopy-tune: neither XDG_CONFIG_HOME nor HOME is an absolute path: use -o FILE\n");
-        return 1;
+    if (out) {
+        if (snprintf(path, sizeof path, "%s", out) >= (int)sizeof path) {
+            fprintf(stderr, "fastcopy-tune: %s: path too long\n", out);
+            return 1;
+        }
+    } else if (system) {
+        snprintf(path, sizeof path, "%s", FC_SYSTEM_PROFILE);
+    } else if (!default_path(path, sizeof path)) {
+        return 1; /* default_path said why */
     }
     make_dirs(path);
-    FILE *f = fopen(path, "w");
-    if (!f || fputs(prof, f) < 0 || fclose(f) != 0) {
-        perror(path);
-        return 1;
-    }
+    if (write_profile(path, prof, (size_t)len) != 0) return 1;
     printf("\nprofile written to %s:\n%s", path, prof);
     return 0;
 }

@@ -23,6 +23,8 @@
 #include <math.h>
 #include <stddef.h>
 
+#include "tune_confirm.h"
+
 #define TUNE_NT_NEVER ((size_t)-1)
 
 struct tune_nt_choice {
@@ -31,16 +33,20 @@ struct tune_nt_choice {
     double x4;     /* geometric mean of r4 / r1 */
 };
 
-static inline struct tune_nt_choice tune_nt_decide(const size_t *sizes, const double *r1, const double *r4, size_t ns,
-                                                   double noise, size_t def_nt, size_t def_pages)
+/* the stream count alone: 4 if r4 / r1 (geometric mean) is below 1 - band, 1 if above 1 + band, else the default */
+static inline size_t tune_nt_pages(const double *r1, const double *r4, size_t ns, double noise, size_t def_pages,
+                                   double *x4_out)
 {
-    struct tune_nt_choice c = {def_nt, def_pages, 1.0};
-    double lg = 0;
+    double lg = 0, x4 = 1.0;
     for (size_t i = 0; i < ns; i++) lg += log(r4[i] / r1[i]);
-    if (ns) c.x4 = exp(lg / (double)ns);
-    if (c.x4 < 1 - noise) c.pages = 4;
-    else if (c.x4 > 1 + noise) c.pages = 1;
-    const double *r = c.pages == 4 ? r4 : r1;
+    if (ns) x4 = exp(lg / (double)ns);
+    if (x4_out) *x4_out = x4;
+    return x4 < 1 - noise ? 4 : x4 > 1 + noise ? 1 : def_pages;
+}
+
+/* the threshold on one column r (the chosen stream count's) */
+static inline size_t tune_nt_threshold(const size_t *sizes, const double *r, size_t ns, double noise, size_t def_nt)
+{
     size_t from = TUNE_NT_NEVER;
     for (size_t i = ns; i-- > 0;) {
         if (r[i] < 1 - noise) from = sizes[i];
@@ -49,8 +55,36 @@ static inline struct tune_nt_choice tune_nt_decide(const size_t *sizes, const do
     int lost_above_default = 0;
     for (size_t i = 0; i < ns; i++)
         if (sizes[i] >= def_nt && sizes[i] < from && r[i] > 1 + noise) lost_above_default = 1;
-    if (from != TUNE_NT_NEVER && (from < def_nt || lost_above_default)) c.nt = from;
-    else if (from == TUNE_NT_NEVER && lost_above_default) c.nt = TUNE_NT_NEVER; /* loses above the default, never wins */
+    if (from != TUNE_NT_NEVER && (from < def_nt || lost_above_default)) return from;
+    if (from == TUNE_NT_NEVER && lost_above_default) return TUNE_NT_NEVER; /* loses above the default, never wins */
+    return def_nt;
+}
+
+static inline struct tune_nt_choice tune_nt_decide(const size_t *sizes, const double *r1, const double *r4, size_t ns,
+                                                   double noise, size_t def_nt, size_t def_pages)
+{
+    struct tune_nt_choice c = {def_nt, def_pages, 1.0};
+    c.pages = tune_nt_pages(r1, r4, ns, noise, def_pages, &c.x4);
+    c.nt = tune_nt_threshold(sizes, c.pages == 4 ? r4 : r1, ns, noise, def_nt);
+    return c;
+}
+
+/* Two measurements (tune_confirm.h): the stream count where both choose the
+ * same, else the default; then the threshold on the consensus of the two
+ * measurements' columns for that count, with the wider band. */
+static inline struct tune_nt_choice tune_nt_decide2(const size_t *sizes, const double *r1a, const double *r4a,
+                                                    const double *r1b, const double *r4b, size_t ns, double noise,
+                                                    size_t def_nt, size_t def_pages)
+{
+    struct tune_nt_choice c = {def_nt, def_pages, 1.0};
+    double xb;
+    size_t pa = tune_nt_pages(r1a, r4a, ns, noise, def_pages, &c.x4), pb = tune_nt_pages(r1b, r4b, ns, noise, def_pages, &xb);
+    c.pages = pa == pb ? pa : def_pages;
+    const double *ra = c.pages == 4 ? r4a : r1a, *rb = c.pages == 4 ? r4b : r1b;
+    double r[64];
+    size_t n = ns < 64 ? ns : 64;
+    for (size_t i = 0; i < n; i++) r[i] = tune_consensus(ra[i], rb[i], noise);
+    c.nt = tune_nt_threshold(sizes, r, n, noise, def_nt);
     return c;
 }
 

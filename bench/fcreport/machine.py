@@ -31,29 +31,35 @@ def _settings_text(fs):
 
 def _same_as_defaults(profile_text, m):
     """Whether a profile sets exactly what the run's defaults were (entry, NT threshold and streams, rep movsb
-    window; the gap counts only when the window is open)."""
+    window; the gap counts only when the window is open).  A key the profile leaves out is the default (format 2,
+    from 2026-11-27: fastcopy-tune writes only what moved); format 1 profiles name every key."""
     fs = m.get("fastcopy_settings")
     if not fs:
         return False
-    prof = dict(ln.split(None, 1) for ln in profile_text.splitlines() if ln.strip() and not ln.startswith("#")
-                and len(ln.split(None, 1)) == 2)
+    lines = [ln.strip() for ln in profile_text.splitlines() if ln.strip() and not ln.strip().startswith("#")]
+    if not lines or not lines[0].startswith("fastcopy-profile "):
+        return False
+    prof = dict(ln.split(None, 1) for ln in lines[1:] if len(ln.split(None, 1)) == 2)
+    keys = ["nt_threshold", "nt_pages", "movsb_min", "movsb_max", "movsb_gap", "inorder_min"]
     try:
-        got = {k: int(prof[k], 0) for k in ("nt_threshold", "movsb_min", "movsb_max", "movsb_gap", "nt_pages")}
-    except (KeyError, ValueError):
+        got = {k: int(prof[k], 0) for k in keys if k in prof}
+    except ValueError:
         return False
-    if prof.get("impl", "").strip() != m.get("fc_active"):
+    if "impl" in prof and prof["impl"].strip() != m.get("fc_active"):
         return False
-    keys = ["nt_threshold", "nt_pages", "movsb_min", "movsb_max", "movsb_gap"]
-    if got["movsb_min"] >= got["movsb_max"] and fs["movsb_min"] >= fs["movsb_max"]:
-        keys = keys[:2]  # both windows empty: their bounds and gap do nothing
-    if "inorder_min" in prof and "inorder_min" in fs:  # profiles and runs before 2026-11-27 noon lack it
-        try:
-            io = int(prof["inorder_min"], 0)
-        except ValueError:
-            return False
-        if (io or 2**64 - 1) != fs["inorder_min"]:  # 0 in a profile: never
-            return False
-    return all(got[k] == fs[k] for k in keys)
+    if "inorder_min" in got:
+        if "inorder_min" not in fs:  # runs before 2026-11-27 noon lack it
+            del got["inorder_min"]
+        else:
+            got["inorder_min"] = got["inorder_min"] or 2**64 - 1  # 0 in a profile: never
+    if "nt_threshold" in got:
+        got["nt_threshold"] = got["nt_threshold"] or 2**64 - 1
+    want = dict(fs)
+    pmin, pmax = got.get("movsb_min", fs["movsb_min"]), got.get("movsb_max", fs["movsb_max"])
+    if pmin >= pmax and fs["movsb_min"] >= fs["movsb_max"]:  # both windows empty: their bounds and gap do nothing
+        for k in ("movsb_min", "movsb_max", "movsb_gap"):
+            got.pop(k, None)
+    return all(got[k] == want.get(k) for k in got)
 
 
 def cmd_machine(args, out=None):

@@ -196,6 +196,13 @@ def selftest(_args, out=None):
         mach = {"fc_active": "avx2", "fastcopy_settings": {"nt_threshold": 1 << 24, "movsb_min": 0, "movsb_max": 0,
                                                            "movsb_gap": 128, "nt_pages": 1}}
         prof = "fastcopy-profile 1\nimpl avx2\nnt_threshold 16777216\nmovsb_min 0\nmovsb_max 0\nmovsb_gap {}\nnt_pages 1\n"
+        prof2 = "# kept\nfastcopy-profile 2\ncpu x\n{}end\n"
+        check(_same_as_defaults(prof2.format(""), mach) and _same_as_defaults(prof2.format("nt_pages 1\n"), mach)
+              and not _same_as_defaults(prof2.format("nt_threshold 8388608\n"), mach)
+              and not _same_as_defaults(prof2.format("impl avx512\n"), mach)
+              and not _same_as_defaults(prof2.format("movsb_min 32768\nmovsb_max 65536\n"), mach)
+              and _same_as_defaults(prof2.format("movsb_min 0\nmovsb_max 0\n"), mach),
+              "machine: a format 2 profile (only what moved) is compared key by key, a key left out is the default")
         check(_same_as_defaults(prof.format(64), mach) and not _same_as_defaults(prof.format(64).replace(
               "impl avx2", "impl avx512"), mach) and not _same_as_defaults(prof.format(64).replace(
               "movsb_max 0", "movsb_max 65536"), mach) and not _same_as_defaults("garbage", mach),

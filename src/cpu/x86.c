@@ -39,7 +39,7 @@
  *   4. FASTCOPY_TUNE="nt_threshold=B,movsb_min=B,movsb_max=B,movsb_gap=B,nt_pages=P,
  *      inorder_min=B" (any subset, any order; B in bytes with an optional k/m/g
  *      suffix; nt_threshold=0 = never stream, inorder_min=0 = never in address
- *      order; movsb_gap <= 2048; P = 1 or 4); a
+ *      order; movsb_gap < 2048; P = 1 or 4); a
  *      window reaching past the NT threshold ends there; where the window is
  *      closed, movsb_min alone opens it up to the NT threshold, movsb_max alone
  *      from the smallest loop size; a malformed value, movsb_min > movsb_max,
@@ -298,7 +298,7 @@ static int fc_parse_tune(const char *p, struct fc_settings *s)
         if (which == 0) t->nt_threshold = v ? v : (size_t)-1, fc_set(s, FC_SET_NT, FC_SRC_ENV); /* 0: never */
         else if (which == 1) t->movsb_min = v, min_given = 1, fc_set(s, FC_SET_MOVSB, FC_SRC_ENV);
         else if (which == 2) t->movsb_max = v, max_given = 1, fc_set(s, FC_SET_MOVSB, FC_SRC_ENV);
-        else if (which == 3 && v <= 2048) t->movsb_gap = v, fc_set(s, FC_SET_GAP, FC_SRC_ENV);
+        else if (which == 3 && v < 2048) t->movsb_gap = v, fc_set(s, FC_SET_GAP, FC_SRC_ENV); /* 2048: no distance left */
         else if (which == 4 && (v == 1 || v == 4)) t->nt_pages = v, fc_set(s, FC_SET_PAGES, FC_SRC_ENV);
         else if (which == 5) t->inorder_min = v ? v : (size_t)-1, fc_set(s, FC_SET_INORDER, FC_SRC_ENV); /* 0: never */
         else return 0;
@@ -335,7 +335,7 @@ static int fc_parse_profile(const char *text, long len, const char *sig, const s
     size_t wn = 0;
     struct fc_settings u;
     fc_copy_struct(&u, s, sizeof u);
-    int seen[FC_PROFILE_KEYS] = {0}, header = 0, cpu = 0, line = 0;
+    int seen[FC_PROFILE_KEYS] = {0}, header = 0, cpu = 0, line = 0, ended = 0;
     char impl[sizeof s->impl];
     impl[0] = 0;
     for (long i = 0; i < len; i++) {
@@ -343,6 +343,34 @@ static int fc_parse_profile(const char *text, long len, const char *sig, const s
         if (c == 0 || (c < 0x20 && c != '\n' && c != '\t' && c != '\r') || c >= 0x7f) {
             fc_put(why, whylen, &wn, "not a text file (a byte that is no printable ASCII)");
             return 0;
+        }
+    }
+    /* Format 2 ends with a line "end": a file cut anywhere, even at a line
+     * boundary, lacks it.  Looked for first, so that a cut inside a line is
+     * called what it is rather than, say, another CPU's signature. */
+    {
+        const char *q = text + len;
+        for (;;) { /* the last line that is not blank or a comment */
+            while (q > text && (q[-1] == '\n' || q[-1] == '\r' || q[-1] == ' ' || q[-1] == '\t')) q--;
+            const char *b = q;
+            while (b > text && b[-1] != '\n') b--;
+            const char *k = b;
+            while (k < q && (*k == ' ' || *k == '\t')) k++;
+            if (k < q && *k == '#') {
+                q = b;
+                continue;
+            }
+            if (!(q - k == 3 && k[0] == 'e' && k[1] == 'n' && k[2] == 'd')) {
+                int v1 = 0; /* a format 1 file has no end line: say so rather than "cut short" */
+                for (const char *h = text; h + 18 <= text + len && !v1; h++)
+                    v1 = (h == text || h[-1] == '\n') && fc_after(h, "fastcopy-profile 1") &&
+                         (h + 18 == text + len || h[18] == '\n' || h[18] == '\r' || h[18] == ' ');
+                fc_put(why, whylen, &wn, k == q && q == text ? "empty"
+                                         : v1 ? "format 1 (fastcopy-tune before 2026-11-27): run fastcopy-tune again"
+                                              : "cut short: its last line is not \"end\"");
+                return 0;
+            }
+            break;
         }
     }
     const char *p = text, *end = text + len;
@@ -367,11 +395,21 @@ static int fc_parse_profile(const char *text, long len, const char *sig, const s
         if (!*k || *k == '#') continue;
         const char *v = NULL;
         if (!header) {
-            if (!fc_eq(k, "fastcopy-profile 1")) {
-                fc_put(why, whylen, &wn, "its first line is not \"fastcopy-profile 1\"");
+            if (!fc_eq(k, "fastcopy-profile 2")) {
+                fc_put(why, whylen, &wn, "its first line is not \"fastcopy-profile 2\"");
                 return 0;
             }
             header = 1;
+            continue;
+        }
+        if (ended) { /* only the last such line is "end" (checked above) */
+            fc_put(why, whylen, &wn, "line ");
+            fc_put_num(why, whylen, &wn, (uint64_t)line, 0);
+            fc_put(why, whylen, &wn, ": after the end line");
+            return 0;
+        }
+        if (fc_eq(k, "end")) {
+            ended = 1;
             continue;
         }
         if ((v = fc_after(k, "cpu ")) != NULL) {
@@ -423,7 +461,7 @@ static int fc_parse_profile(const char *text, long len, const char *sig, const s
         }
         size_t x;
         const char *e = fc_parse_bytes(v, &x);
-        if (!e || *e || (which == 4 && x > 2048) || (which == 5 && x != 1 && x != 4)) {
+        if (!e || *e || (which == 4 && x >= 2048) || (which == 5 && x != 1 && x != 4)) {
             fc_put(why, whylen, &wn, "line ");
             fc_put_num(why, whylen, &wn, (uint64_t)line, 0);
             fc_put(why, whylen, &wn, ": bad value for ");
@@ -534,17 +572,31 @@ static void fc_load_profile(const struct fc_x86_info *in, struct fc_settings *s)
         else (void)fc_try_profile(path, 0, in, s);
         return;
     }
+    /* the per-user profile: XDG_CONFIG_HOME when it is an absolute path (too long to read: the
+     * per-user profile is skipped, said so - not HOME's, which XDG uses only without it) */
     char base[FC_PATH_MAX];
     size_t n = 0;
     path[0] = 0;
-    if (fc__early_getenv("XDG_CONFIG_HOME", base, sizeof base) == 1 && base[0] == '/') {
-        fc_put(path, sizeof path, &n, base);
-        fc_put(path, sizeof path, &n, "/fastcopy/profile");
-    } else if (fc__early_getenv("HOME", base, sizeof base) == 1 && base[0] == '/') {
-        fc_put(path, sizeof path, &n, base);
-        fc_put(path, sizeof path, &n, "/.config/fastcopy/profile");
+    const char *var = "XDG_CONFIG_HOME", *tail = "/fastcopy/profile";
+    int x = fc__early_getenv(var, base, sizeof base);
+    if (!(x && base[0] == '/')) {
+        var = "HOME", tail = "/.config/fastcopy/profile";
+        x = fc__early_getenv(var, base, sizeof base);
     }
-    if (path[0] && n + 1 < sizeof path && fc_try_profile(path, 0, in, s)) return;
+    if (x && base[0] == '/') {
+        fc_put(path, sizeof path, &n, base);
+        fc_put(path, sizeof path, &n, tail);
+        if (x == 2 || n + 1 >= sizeof path) {
+            char why[96];
+            size_t wn = 0;
+            fc_put(why, sizeof why, &wn, "the per-user profile's path is longer than ");
+            fc_put_num(why, sizeof why, &wn, (uint64_t)(sizeof path - 1), 0);
+            fc_put(why, sizeof why, &wn, " bytes: skipped");
+            fc_note(var, why);
+        } else if (fc_try_profile(path, 0, in, s)) {
+            return;
+        }
+    }
     (void)fc_try_profile(sys, 0, in, s);
 }
 
@@ -778,7 +830,7 @@ void fc__x86_init(void)
         else if (!__atomic_exchange_n(&fc_warned, 1, __ATOMIC_ACQ_REL))
             fc__warn("fastcopy: FASTCOPY_TUNE=", env,
                      got == 1 ? " not understood (expected nt_threshold=, movsb_min=, movsb_max=BYTES[k|m|g], "
-                                "min <= max, movsb_gap<=2048, nt_pages=1|4, inorder_min=BYTES); ignored"
+                                "min <= max, movsb_gap<2048, nt_pages=1|4, inorder_min=BYTES); ignored"
                               : "... longer than " FC_XSTR(FC_TUNE_MAX) " bytes; ignored",
                      "");
     }
