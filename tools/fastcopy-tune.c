@@ -39,7 +39,7 @@
  *      when it loses beyond it, the default's choice otherwise; the window is
  *      the longest run of sizes on;
  *   3. non-temporal stores: the entry with NT from every size against none,
- *      hot, at 1/4 to 2x the last-level cache and at 1/2, 1 and 2x the
+ *      hot, at 1/4 to 2x the last-level cache and at 1/2, 3/4, 1 and 2x the
  *      default threshold: the threshold moves down to the smallest size from
  *      which NT wins beyond the band at every larger size, and up (or to
  *      never) only past sizes at or above the default where NT lost beyond
@@ -547,7 +547,7 @@ static void choose_nt(const struct fc_impl *entry, const struct window *w, const
         if (verbose) printf("\n3. non-temporal stores: last-level cache unknown: the default kept\n");
         return;
     }
-    /* 1/4 .. 2x the LLC, and half, once and twice the default threshold:
+    /* 1/4 .. 2x the LLC, and 1/2, 3/4, 1 and 2x the default threshold:
      * a threshold moves only between sizes that were measured (Emerald
      * Rapids' default, 14 MiB, sits below LLC/4 = 75 MiB there) */
     size_t sizes[12], ns = 0;
@@ -558,8 +558,9 @@ static void choose_nt(const struct fc_impl *entry, const struct window *w, const
         if (n && n <= arena_bytes) sizes[ns++] = n;
     }
     if (def->nt_threshold != NEVER && def->nt_threshold >= 2 * MIB)
-        for (size_t k = 0; k < 3; k++) {
-            size_t n = ((def->nt_threshold / 2) << k) & ~(size_t)4095, dup = 0;
+        for (size_t k = 0; k < 4; k++) { /* 1/2, 3/4, 1 and 2x */
+            static const unsigned q[] = {2, 3, 4, 8};
+            size_t n = (def->nt_threshold / 4 * q[k]) & ~(size_t)4095, dup = 0;
             for (size_t i = 0; i < ns; i++) dup |= sizes[i] == n;
             if (!dup && n <= arena_bytes) sizes[ns++] = n;
         }
