@@ -306,13 +306,29 @@ if tune_bin:
     p = subprocess.run([tune_bin, "--print", "-o", prof], capture_output=True, text=True)
     if p.returncode != 2:
         fail(f"fastcopy-tune --print -o: exit {p.returncode}, not refused")
+    # the directories it makes: 0755 under umask 077 (else the 0644 profile is unreadable to others);
+    # --print: the profile alone on standard output, a profile the library takes
+    deep = os.path.join(work, "um", "fastcopy", "profile")
+    old_umask = os.umask(0o077)
+    p = subprocess.run([tune_bin, "--quick", "--samples", "3", "-o", deep], capture_output=True, text=True)
+    os.umask(old_umask)
+    modes = [os.stat(os.path.join(work, *parts)).st_mode & 0o777 for parts in (("um",), ("um", "fastcopy"))]
+    if p.returncode != 0 or modes != [0o755, 0o755] or os.stat(deep).st_mode & 0o777 != 0o644:
+        fail(f"fastcopy-tune -o into new directories under umask 077: exit {p.returncode}, modes {[oct(m) for m in modes]}")
+    printed = os.path.join(work, "printed")
+    with open(printed, "w") as f:
+        p = subprocess.run([tune_bin, "--quick", "--samples", "3", "--print"], stdout=f, stderr=subprocess.PIPE, text=True)
+    q = subprocess.run([info_bin], env=dict(os.environ, FASTCOPY_PROFILE=printed), capture_output=True, text=True)
+    if p.returncode != 0 or f"{printed}: in use" not in q.stdout or "1. entry" not in p.stderr:
+        fail(f"fastcopy-tune --print > FILE is not a profile the library takes:\n{q.stdout}")
     bad = os.path.join(work, "bad-profile")
     open(bad, "w").write("fastcopy-profile 2\ncpu another\nend\n")
     p = subprocess.run([fcbench, "list", "--tuned", bad], capture_output=True, text=True)
     if p.returncode != 2 or "another CPU" not in p.stderr:
         fail(f"fcbench --tuned with another CPU's profile: exit {p.returncode}, {p.stderr!r}")
     ok(f"fastcopy-tune --quick: a profile in {took:.1f} s, taken by the library, timed as tuned[...]; "
-       "rewritten whole (format 2, 0644, .old kept); another CPU's profile refused")
+       "rewritten whole (format 2, 0644, .old kept, new directories 0755); --print > FILE loads; "
+       "another CPU's profile refused")
 
 # report: HTML with its plots
 rep = os.path.join(work, "report")

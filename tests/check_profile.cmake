@@ -126,6 +126,12 @@ foreach(b truncated cutline cutcpu)
   run(reason-${b} ENVS FASTCOPY_PROFILE=${WORK}/bad_${b} MATCH "bad_${b}: ignored: cut short: its last line is not .end.")
 endforeach()
 run(reason-format1 ENVS FASTCOPY_PROFILE=${WORK}/bad_format1 MATCH "bad_format1: ignored: format 1 .* run fastcopy-tune again")
+file(WRITE ${WORK}/bad_format1b "# old\n  fastcopy-profile 1\t\ncpu ${sig}\n")
+run(reason-format1-blanks ENVS FASTCOPY_PROFILE=${WORK}/bad_format1b MATCH "bad_format1b: ignored: format 1 ")
+# CRLF line ends, one line of exactly 255 bytes before its CR: taken
+string(REPEAT "y" 253 c253)
+file(WRITE ${WORK}/crlf "fastcopy-profile 2\r\ncpu ${sig}\r\n# ${c253}\r\nnt_threshold 96k\r\nend\r\n")
+run(crlf-taken ENVS FASTCOPY_PROFILE=${WORK}/crlf MATCH "stores from 96 KiB" "crlf: in use")
 run(reason-gap2048 ENVS FASTCOPY_PROFILE=${WORK}/bad_gap2048 MATCH "bad_gap2048: ignored: line 3: bad value for movsb_gap")
 # bytes CMake cannot write: NUL, other control bytes
 execute_process(COMMAND sh -c "printf 'fastcopy-profile 2\\ncpu %s\\nnt_threshold 64k\\000\\nend\\n' \"$1\" > \"$2\"" sh "${sig}" ${WORK}/bad_nul)

@@ -83,12 +83,21 @@ int main(void)
                tune_nt_decide2(n, r1a, r4w, r1c, r4b, 5, 0.15, 16 * MIB, 1), 8 * MIB, 1);
         expect("4 streams in both: 4", tune_nt_decide2(n, r1a, r4w, r1c, r4w, 5, 0.15, 16 * MIB, 1), 8 * MIB, 4);
     }
-    /* the consensus of one case: both beyond the band on one side, or no evidence */
+    /* a review's counterexample to the first two-measurement rule (case by case): both measurements raise the
+     * threshold, one to 32 MiB, one to never - the first rule turned NT off; now the lesser move, 32 MiB */
     {
-        int ok = tune_consensus(0.8, 0.9, 0.05) == 0.9 && tune_consensus(1.2, 1.1, 0.05) == 1.1 &&
-                 tune_consensus(0.8, 1.2, 0.05) == 1.0 && tune_consensus(0.97, 0.8, 0.05) == 1.0 &&
-                 tune_agree(1, 1, 0) == 1 && tune_agree(1, 0, 0) == 0 && tune_agree(0, 1, 1) == 1;
-        printf("%s: tune_consensus / tune_agree\n", ok ? "ok" : "FAIL");
+        const size_t n[] = {16 * MIB, 32 * MIB, 64 * MIB};
+        const double a[] = {1.2, 0.8, 0.8}, b[] = {1.2, 1.2, 1.0};
+        expect("up in both, to 32 MiB and to never: 32 MiB", tune_nt_decide2(n, a, a, b, b, 3, 0.02, 16 * MIB, 1),
+               32 * MIB, 1);
+        const double c[] = {1.0, 0.8, 0.8};
+        expect("up in one, down in none: the default", tune_nt_decide2(n, a, a, c, c, 3, 0.02, 16 * MIB, 1), 16 * MIB, 1);
+    }
+    {
+        int ok = tune_combine(8, 12, 16) == 12 && tune_combine(32, 24, 16) == 24 && tune_combine(8, 32, 16) == 16 &&
+                 tune_combine(16, 8, 16) == 16 && tune_combine((size_t)-1, 32, 16) == 32 && tune_agree(1, 1, 0) == 1 &&
+                 tune_agree(1, 0, 0) == 0 && tune_agree(0, 1, 1) == 1;
+        printf("%s: tune_combine / tune_agree\n", ok ? "ok" : "FAIL");
         failures += !ok;
     }
     printf(failures ? "test_tune_nt: %d failed\n" : "test_tune_nt: all passed\n", failures);

@@ -23,7 +23,7 @@
  * of |A'/A - 1| over the phase's cases, and a setting moves away from the
  * default only where it wins beyond that band - in two measurements: where
  * the first would move a setting, the phase is measured again and the
- * setting moves only as far as both agree (tune_confirm.h):
+ * setting moves only if both decisions move it, as far as the nearer (tune_confirm.h):
  *
  *   1. entry: each x86 ladder (sse2, avx2, avx512, avx512-ymmloop) against
  *      the default, head to head, on the six real size distributions and on
@@ -577,12 +577,13 @@ static void choose_nt(const struct fc_impl *entry, const struct window *w, const
     if (verbose) printf("   NT x4 / NT, geomean %.3f: %zu stream%s\n", ch.x4, ch.pages, ch.pages > 1 ? "s" : "");
     if (ch.nt != def->nt_threshold || ch.pages != def->nt_pages) {
         /* it moved: measure again, decide on what both show (tune_confirm.h) */
-        if (verbose) printf("   measured again (a setting moved; it moves only where both measurements agree):\n");
+        if (verbose) printf("   measured again (a setting moved; it moves only if both measurements move it):\n");
         double nb = nt_measure(entry, w, sizes, ns, r1b, r4b);
         if (nb > noise) noise = nb;
         ch = tune_nt_decide2(sizes, r1, r4, r1b, r4b, ns, noise, def->nt_threshold, def->nt_pages);
-        if (verbose) printf("   both: %zu stream%s, deciding with the wider band, %.1f%%\n", ch.pages, ch.pages > 1 ? "s" : "",
-                            100 * noise);
+        if (verbose)
+            printf("   both, with the wider band (%.1f%%): %zu stream%s, the threshold nearer the default where both moved it\n",
+                   100 * noise, ch.pages, ch.pages > 1 ? "s" : "");
     }
     *nt_out = ch.nt;
     *pages_out = ch.pages;
@@ -638,11 +639,17 @@ static size_t choose_inorder(const struct fc_impl *entry, const struct window *w
     size_t io = tune_inorder_decide(sizes, r, ns, noise, def->inorder_min);
     if (io != def->inorder_min) {
         /* it moved: measure again, decide on what both show (tune_confirm.h) */
-        if (verbose) printf("   measured again (it moved; it moves only where both measurements agree):\n");
+        if (verbose) printf("   measured again (it moved; it moves only if both measurements move it):\n");
         double nb = inorder_measure(entry, w, nt, pages, def, sizes, ns, rb);
         if (nb > noise) noise = nb;
-        for (size_t i = 0; i < ns; i++) r[i] = tune_consensus(r[i], rb[i], noise);
-        io = tune_inorder_decide(sizes, r, ns, noise, def->inorder_min);
+        size_t ia = tune_inorder_decide(sizes, r, ns, noise, def->inorder_min);
+        size_t ib = tune_inorder_decide(sizes, rb, ns, noise, def->inorder_min);
+        io = tune_combine(ia, ib, def->inorder_min);
+        if (verbose) {
+            char x1[32], x2[32];
+            printf("   each alone, with the wider band (%.1f%%): from %s, from %s\n", 100 * noise, human(ia, x1, sizeof x1),
+                   human(ib, x2, sizeof x2));
+        }
     }
     *noise_out = noise;
     return io;
@@ -708,7 +715,9 @@ static int write_profile(const char *path, const char *text, size_t len)
     return 0;
 }
 
-/* mkdir -p of path's directory */
+/* mkdir -p of path's directory; the directories it creates get 0755
+ * whatever the umask (a 0644 profile in a 0700 directory is unreadable to
+ * everyone else: a system profile made with root's umask 077 would be) */
 static void make_dirs(const char *path)
 {
     char d[FC_PATH_MAX];
@@ -716,7 +725,8 @@ static void make_dirs(const char *path)
     for (char *p = d + 1; *p; p++)
         if (*p == '/') {
             *p = 0;
-            if (mkdir(d, 0755) != 0 && errno != EEXIST) return;
+            if (mkdir(d, 0755) == 0) (void)chmod(d, 0755);
+            else if (errno != EEXIST) return;
             *p = '/';
         }
 }
@@ -765,6 +775,17 @@ int main(int argc, char **argv)
         execv("/proc/self/exe", argv);
         perror("fastcopy-tune: re-exec");
         return 1;
+    }
+    /* (after the re-exec: its descriptors would carry over) --print: the profile alone on standard output (fastcopy-tune --print > FILE is a profile), what it
+     * measured on standard error */
+    int prof_fd = 1;
+    if (print_only) {
+        fflush(stdout);
+        prof_fd = dup(1);
+        if (prof_fd < 0 || dup2(2, 1) < 0) {
+            perror("fastcopy-tune: dup");
+            return 1;
+        }
     }
     const struct fc_x86_status *st = fc__x86_status();
     const struct fc_x86_info *in = fc__x86_info();
@@ -851,7 +872,15 @@ int main(int argc, char **argv)
     if (len < 0 || (size_t)len >= sizeof prof) return 1;
     char path[FC_PATH_MAX];
     if (print_only) {
-        fputs(prof, stdout);
+        fflush(stdout);
+        for (size_t done = 0; done < (size_t)len;) {
+            ssize_t k = write(prof_fd, prof + done, (size_t)len - done);
+            if (k <= 0) {
+                perror("fastcopy-tune: standard output");
+                return 1;
+            }
+            done += (size_t)k;
+        }
         return 0;
     }
     if (out) {

@@ -70,8 +70,9 @@ static inline struct tune_nt_choice tune_nt_decide(const size_t *sizes, const do
 }
 
 /* Two measurements (tune_confirm.h): the stream count where both choose the
- * same, else the default; then the threshold on the consensus of the two
- * measurements' columns for that count, with the wider band. */
+ * same, else the default; then each measurement's threshold on that count's
+ * column, and of the two the one nearer the default where both moved it the
+ * same way (else the default). */
 static inline struct tune_nt_choice tune_nt_decide2(const size_t *sizes, const double *r1a, const double *r4a,
                                                     const double *r1b, const double *r4b, size_t ns, double noise,
                                                     size_t def_nt, size_t def_pages)
@@ -80,11 +81,9 @@ static inline struct tune_nt_choice tune_nt_decide2(const size_t *sizes, const d
     double xb;
     size_t pa = tune_nt_pages(r1a, r4a, ns, noise, def_pages, &c.x4), pb = tune_nt_pages(r1b, r4b, ns, noise, def_pages, &xb);
     c.pages = pa == pb ? pa : def_pages;
-    const double *ra = c.pages == 4 ? r4a : r1a, *rb = c.pages == 4 ? r4b : r1b;
-    double r[64];
-    size_t n = ns < 64 ? ns : 64;
-    for (size_t i = 0; i < n; i++) r[i] = tune_consensus(ra[i], rb[i], noise);
-    c.nt = tune_nt_threshold(sizes, r, n, noise, def_nt);
+    size_t ta = tune_nt_threshold(sizes, c.pages == 4 ? r4a : r1a, ns, noise, def_nt);
+    size_t tb = tune_nt_threshold(sizes, c.pages == 4 ? r4b : r1b, ns, noise, def_nt);
+    c.nt = tune_combine(ta, tb, def_nt); /* TUNE_NT_NEVER is the largest: "up" to never only if both say so */
     return c;
 }
 

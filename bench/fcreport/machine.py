@@ -41,8 +41,15 @@ def _same_as_defaults(profile_text, m):
         return False
     prof = dict(ln.split(None, 1) for ln in lines[1:] if len(ln.split(None, 1)) == 2)
     keys = ["nt_threshold", "nt_pages", "movsb_min", "movsb_max", "movsb_gap", "inorder_min"]
+    def nbytes(v):  # as the library reads a size: decimal digits, then k, m or g (either case)
+        v = v.strip()
+        shift = {"k": 10, "m": 20, "g": 30}.get(v[-1:].lower(), 0)
+        digits = v[:-1] if shift else v
+        if not digits.isdigit() or not digits.isascii():
+            raise ValueError(v)
+        return int(digits, 10) << shift
     try:
-        got = {k: int(prof[k], 0) for k in keys if k in prof}
+        got = {k: nbytes(prof[k]) for k in keys if k in prof}
     except ValueError:
         return False
     if "impl" in prof and prof["impl"].strip() != m.get("fc_active"):

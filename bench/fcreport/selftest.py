@@ -201,7 +201,10 @@ def selftest(_args, out=None):
               and not _same_as_defaults(prof2.format("nt_threshold 8388608\n"), mach)
               and not _same_as_defaults(prof2.format("impl avx512\n"), mach)
               and not _same_as_defaults(prof2.format("movsb_min 32768\nmovsb_max 65536\n"), mach)
-              and _same_as_defaults(prof2.format("movsb_min 0\nmovsb_max 0\n"), mach),
+              and _same_as_defaults(prof2.format("movsb_min 0\nmovsb_max 0\n"), mach)
+              and _same_as_defaults(prof2.format("nt_threshold 16m\n"), mach)
+              and _same_as_defaults(prof2.format("nt_threshold 016384K\n"), mach)
+              and not _same_as_defaults(prof2.format("nt_threshold 0x1000000\n"), mach),
               "machine: a format 2 profile (only what moved) is compared key by key, a key left out is the default")
         check(_same_as_defaults(prof.format(64), mach) and not _same_as_defaults(prof.format(64).replace(
               "impl avx2", "impl avx512"), mach) and not _same_as_defaults(prof.format(64).replace(

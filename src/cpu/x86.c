@@ -362,9 +362,13 @@ static int fc_parse_profile(const char *text, long len, const char *sig, const s
             }
             if (!(q - k == 3 && k[0] == 'e' && k[1] == 'n' && k[2] == 'd')) {
                 int v1 = 0; /* a format 1 file has no end line: say so rather than "cut short" */
-                for (const char *h = text; h + 18 <= text + len && !v1; h++)
-                    v1 = (h == text || h[-1] == '\n') && fc_after(h, "fastcopy-profile 1") &&
-                         (h + 18 == text + len || h[18] == '\n' || h[18] == '\r' || h[18] == ' ');
+                for (const char *h = text; h + 18 <= text + len && !v1; h++) {
+                    const char *b0 = h; /* a line start, then its blanks */
+                    if (h != text && h[-1] != '\n') continue;
+                    while (b0 < text + len && (*b0 == ' ' || *b0 == '\t')) b0++;
+                    v1 = b0 + 18 <= text + len && fc_after(b0, "fastcopy-profile 1") &&
+                         (b0 + 18 == text + len || b0[18] == '\n' || b0[18] == '\r' || b0[18] == ' ' || b0[18] == '\t');
+                }
                 fc_put(why, whylen, &wn, k == q && q == text ? "empty"
                                          : v1 ? "format 1 (fastcopy-tune before 2026-11-27): run fastcopy-tune again"
                                               : "cut short: its last line is not \"end\"");
@@ -380,7 +384,7 @@ static int fc_parse_profile(const char *text, long len, const char *sig, const s
         line++;
         char l[256];
         size_t ln = 0;
-        if (eol - p >= (long)sizeof l) {
+        if (eol - p - (eol > p && eol[-1] == '\r') >= (long)sizeof l) { /* a CRLF line's CR not counted */
             fc_put(why, whylen, &wn, "line ");
             fc_put_num(why, whylen, &wn, (uint64_t)line, 0);
             fc_put(why, whylen, &wn, " is longer than 255 bytes");
@@ -584,9 +588,12 @@ static void fc_load_profile(const struct fc_x86_info *in, struct fc_settings *s)
         x = fc__early_getenv(var, base, sizeof base);
     }
     if (x && base[0] == '/') {
+        size_t need = 0; /* the whole path's length: fc_put stops at sizeof path - 1 */
+        while (base[need]) need++;
+        for (const char *t = tail; *t; t++) need++;
         fc_put(path, sizeof path, &n, base);
         fc_put(path, sizeof path, &n, tail);
-        if (x == 2 || n + 1 >= sizeof path) {
+        if (x == 2 || need >= sizeof path) {
             char why[96];
             size_t wn = 0;
             fc_put(why, sizeof why, &wn, "the per-user profile's path is longer than ");
