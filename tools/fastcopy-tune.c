@@ -744,7 +744,7 @@ int main(int argc, char **argv)
         "              $HOME/.config/fastcopy/profile; an existing one is kept as PROFILE.old\n"
         "  --system    the system profile, " FC_SYSTEM_PROFILE " (mode 0644, for root)\n"
         "  -o FILE     that file\n"
-        "  --print     standard output only\n"
+        "  --print     standard output (the profile alone; what it measured: standard error)\n"
         "  --quick     fewer sizes and samples (about 10 s; else under 60 s)\n"
         "  --samples N samples per case (default 21, --quick 7)\n";
     for (int i = 1; i < argc; i++) {
@@ -776,8 +776,8 @@ int main(int argc, char **argv)
         perror("fastcopy-tune: re-exec");
         return 1;
     }
-    /* (after the re-exec: its descriptors would carry over) --print: the profile alone on standard output (fastcopy-tune --print > FILE is a profile), what it
-     * measured on standard error */
+    /* --print: the profile alone on standard output (fastcopy-tune --print > FILE is a profile),
+     * what it measured on standard error (after the re-exec: descriptors carry over it) */
     int prof_fd = 1;
     if (print_only) {
         fflush(stdout);
