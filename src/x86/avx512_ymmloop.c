@@ -11,7 +11,7 @@
  *
  * Measured on the AMD EPYC Zen 4 development guest (2026-11-24, fcbench, time
  * relative to glibc 2.36's __memmove_avx512_unaligned_erms in the same run):
- * see the policy table in src/cpu/x86.c and README "x86-64".
+ * see docs/x86-policy.md.
  *
  *   | n          | technique                                                 |
  *   |------------|-----------------------------------------------------------|
@@ -21,6 +21,11 @@
  *   |            | 5 stores at 257-320 B, not 8: 0.56-0.68x the time)        |
  *   | 513..      | direction, page-safe edges, rep movsb window, NT stores:  |
  *   |            | vec_copy.h's loops with a 32-byte vector (FC_LW = 32)     |
+ *   |  4K-congr. | (dst - src) mod 4096 == 0, no overlap: forward, not       |
+ *   |            | backward (FC_CONGRUENT_FWD), n mod 4096 = 1..64 excepted: |
+ *   |            | buffers not cached, 4-64 KiB: 0.89-0.96x backward's time; |
+ *   |            | hot: 0.97x at 513 and 1025 B, none slower beyond noise    |
+ *   |            | (docs/machines/data/amd-zen4/congruent-fwd/)              |
  */
 #if defined(__x86_64__)
 #define FC_VEC_ID avx512_ymmloop
@@ -28,6 +33,7 @@
 #define FC_LVT __m256i
 #define FC_LW 32
 #define FC_VEC8_STEPS 1
+#define FC_CONGRUENT_FWD 1
 #define FC_LLOADU(p) _mm256_loadu_si256(p)
 #define FC_LSTOREU(p, v) _mm256_storeu_si256(p, v)
 #define FC_LSTOREA(p, v) _mm256_store_si256(p, v)

@@ -84,6 +84,9 @@
  *     buffers) one call meets no such alias either way, but repeated calls on
  *     the same pair run faster backward (Zen 3, odd sizes 513 B - 4 KiB: 1.04-
  *     1.1x glibc's time forward, 1.00x backward; glibc goes backward there too).
+ *     An entry that sets FC_CONGRUENT_FWD (avx512-ymmloop, for Zen 4) copies
+ *     them forward instead, unless n mod 4096 is 1..64: on Zen 4, with neither
+ *     buffer cached, forward took 0.89-0.96x backward's time at 4-64 KiB.
  *   - no overlap, n >= inorder_min (2 KiB unless a profile or FASTCOPY_TUNE
  *     says otherwise), dst 1..FC_INORDER_WINDOW bytes behind
  *     src mod 4096 -> forward in address order (fc_loop_fwd_inorder: no edge
@@ -110,6 +113,19 @@
 #ifndef FC_ALIAS_WINDOW
 #define FC_ALIAS_WINDOW 256
 #endif
+
+/* 4K-congruent buffers ((dst - src) mod 4096 == 0, no overlap): 0 copies them
+ * backward at every size (the table below); 1 copies them forward, except
+ * where n mod 4096 is 1..FC_CONGRUENT_KEEP_BWD: there a forward call's last
+ * stores end just past a multiple of 4096 bytes from dst, at the same low 12
+ * bits as the next call's first loads from src (Zen 4, repeated calls on one
+ * pair, hot: forward took 1.13-1.14x backward's time at n = 4097 and 4100,
+ * 1.07x at 8193 and 8200, 1.05x at 12289, 1.01x at 4128 (n mod 4096 = 32),
+ * none at 64 and above).  Set by the entry of the CPU it was measured on. */
+#ifndef FC_CONGRUENT_FWD
+#define FC_CONGRUENT_FWD 0
+#endif
+#define FC_CONGRUENT_KEEP_BWD 64
 
 
 #define FC_XCAT(a, b, c) a##b##c
@@ -918,8 +934,11 @@ FC_INLINE void *fc_copy_large(fc_u8 *d, const fc_u8 *s, size_t n)
      * allocations - run faster backward; Zen 3, fcbench sizes aligned, 3 rounds,
      * time / glibc's: 513 B 1.105 -> 1.052, 1023 B 1.085 -> 1.000, 1025 B
      * 1.057 -> 1.000, 2047 B 1.044 -> 1.000, 4097 B 1.058 -> 0.910, powers of
-     * two unchanged) */
-    if ((diff & 4095) < (uintptr_t)FC_ALIAS_WINDOW) return fc_loop_bwd(d, s, n, 1);
+     * two unchanged), unless the entry sets FC_CONGRUENT_FWD: then 0 goes
+     * forward, n mod 4096 = 1..64 excepted (above) */
+    if ((diff & 4095) < (uintptr_t)FC_ALIAS_WINDOW &&
+        (!FC_CONGRUENT_FWD || (diff & 4095) != 0 || ((n - 1) & 4095) < FC_CONGRUENT_KEEP_BWD))
+        return fc_loop_bwd(d, s, n, 1);
     /* dst 1..FC_INORDER_WINDOW bytes behind src mod 4096, n >= inorder_min:
      * forward with every access in address order (the distance first: other
      * placements do not load the setting) */
