@@ -24,7 +24,8 @@
  *   |  4K-congr. | (dst - src) mod 4096 == 0, no overlap: forward, not       |
  *   |            | backward (FC_CONGRUENT_FWD), n mod 4096 = 1..64 excepted: |
  *   |            | buffers not cached, 4-64 KiB: 0.89-0.96x backward's time; |
- *   |            | hot: 0.97x at 513 and 1025 B, none slower beyond noise    |
+ *   |            | hot, 56 sizes 513 B-64 MiB: 0.90-1.02x (sizes whose code  |
+ *   |            | did not change, the noise: 0.99-1.01x)                    |
  *   |            | (docs/machines/data/amd-zen4/congruent-fwd/)              |
  */
 #if defined(__x86_64__)
@@ -33,7 +34,9 @@
 #define FC_LVT __m256i
 #define FC_LW 32
 #define FC_VEC8_STEPS 1
-#define FC_CONGRUENT_FWD 1
+#ifndef FC_CONGRUENT_FWD
+#define FC_CONGRUENT_FWD 1 /* -DFC_CONGRUENT_FWD=0: backward, as the other entries (for A/B builds) */
+#endif
 #define FC_LLOADU(p) _mm256_loadu_si256(p)
 #define FC_LSTOREU(p, v) _mm256_storeu_si256(p, v)
 #define FC_LSTOREA(p, v) _mm256_store_si256(p, v)

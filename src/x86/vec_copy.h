@@ -115,17 +115,24 @@
 #endif
 
 /* 4K-congruent buffers ((dst - src) mod 4096 == 0, no overlap): 0 copies them
- * backward at every size (the table below); 1 copies them forward, except
- * where n mod 4096 is 1..FC_CONGRUENT_KEEP_BWD: there a forward call's last
- * stores end just past a multiple of 4096 bytes from dst, at the same low 12
- * bits as the next call's first loads from src (Zen 4, repeated calls on one
- * pair, hot: forward took 1.13-1.14x backward's time at n = 4097 and 4100,
- * 1.07x at 8193 and 8200, 1.05x at 12289, 1.01x at 4128 (n mod 4096 = 32),
- * none at 64 and above).  Set by the entry of the CPU it was measured on. */
+ * backward at every size (the direction list at the top); 1 copies them
+ * forward, except where n mod 4096 is 1..FC_CONGRUENT_KEEP_BWD.  Zen 4, hot,
+ * repeated calls on one pair: forward took 1.13-1.14x backward's time at 4097
+ * and 4100 B, 1.07x at 8193 and 8200, 1.05x at 12289, 1.01x at 4128 (fcbench,
+ * page-aligned pairs), and 1.03-1.14x at n mod 4096 = 1..16 in a harness at
+ * page offsets 0 and 16, in some of its processes; no consistent loss at
+ * n mod 4096 = 65..200 (docs/machines/data/amd-zen4/congruent-fwd/).  A likely
+ * cause, not shown: such a call's last stores end just past a multiple of 4096
+ * from dst, at the low 12 bits of the next call's first loads from src.  17..64
+ * stay backward as a margin.  The setting belongs to the
+ * entry (avx512-ymmloop, measured on Zen 4), and travels with it to any CPU
+ * where a profile or FASTCOPY_IMPL selects that entry. */
 #ifndef FC_CONGRUENT_FWD
 #define FC_CONGRUENT_FWD 0
 #endif
+#ifndef FC_CONGRUENT_KEEP_BWD
 #define FC_CONGRUENT_KEEP_BWD 64
+#endif
 
 
 #define FC_XCAT(a, b, c) a##b##c
@@ -572,9 +579,9 @@ FC_INLINE void fc_first_page_safe(fc_u8 *d, const fc_u8 *s, FC_LVT v)
  *     boundary inside [d, d + W) is that address and only the bytes below it
  *     are left: one fc_copy_lt64 from src.
  * The tail's loads read bytes at or above dp, whose low 12 bits match only
- * dst bytes the loop has not reached (dst behind src mod 4096) or stored 256
- * or more bytes earlier (dst ahead by 256 or more; nearer, the copy goes
- * backward).
+ * dst bytes the loop has not reached (dst behind src mod 4096, or at 0 with
+ * FC_CONGRUENT_FWD) or stored 256 or more bytes earlier (dst ahead by 256 or
+ * more; nearer, the copy goes backward).
  * The version before split each edge vector at the boundary (the tail from
  * the preloaded registers, 16-byte lanes and narrower moves, chosen on the
  * Intel Xeon guest over reloading the tail's 4 unaligned vectors from src,
