@@ -103,6 +103,7 @@ void bench_measure(const struct bench_opts *o, const struct contender *c, size_t
 
 /* A new random order of 0..k-1 for one sample round (measure.c says why). */
 void bench_round_order(size_t *ord, size_t k);
+uint64_t bench_order_seed(void); /* the order generator's seed (FCBENCH_SEED, else clock and pid) */
 
 /* Median, quartiles and GB/s of already-taken samples (ns per call). */
 void stats_from_samples(struct stats *st, const double *ns, unsigned k, double bytes_per_call);

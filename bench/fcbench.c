@@ -873,9 +873,9 @@ static void write_json(const char *path, const char *scenario, const char *argv_
     fprintf(f, "\n  },\n  \"method\": {\"samples\": %u, \"min_sample_ns\": %.0f, \"statistic\": \"median\", "
                "\"spread\": \"iqr\", \"bytes\": \"copied, counted once\", \"cache\": \"%s\", "
                "\"cold_region_bytes\": %zu, \"page_redraw_bytes\": %zu, \"pages_redrawn\": %zu, "
-               "\"other_cpus_busy\": %.4f, \"steal\": %.4f, \"pinned\": ",
+               "\"other_cpus_busy\": %.4f, \"steal\": %.4f, \"order_seed\": %llu, \"pinned\": ",
             opts.samples, opts.min_sample_ns, opts.cold ? "cold" : "hot", cold_region_bytes(), bench_redraw_bytes(),
-            bench_redrawn_pages(), others_busy, steal_share);
+            bench_redrawn_pages(), others_busy, steal_share, (unsigned long long)bench_order_seed());
     json_str(f, pin_desc);
     fprintf(f, "},\n  \"contenders\": [");
     for (size_t j = 0; j < fcbench_ncontenders; j++) {
@@ -1102,10 +1102,11 @@ int main(int argc, char **argv)
     if (samples) opts.samples = samples;
     pin_to_one_cpu(pin_desc, sizeof pin_desc);
     machine_print(stdout);
-    printf("# method: %s; %u samples of >= %.0f us (sizes, memmove, dist: %u), contenders interleaved; median; %s "
-           "buffers%s; %s\n",
+    printf("# method: %s; %u samples of >= %.0f us (sizes, memmove, dist: %u), contenders interleaved (a random "
+           "order per round, seed %llu: FCBENCH_SEED repeats it); median; %s buffers%s; %s\n",
            pin_desc, opts.samples, opts.min_sample_ns / 1e3,
            opts.quick ? opts.samples : (3 * opts.samples < MAX_SAMPLES ? 3 * opts.samples : MAX_SAMPLES),
+           (unsigned long long)bench_order_seed(),
            cold ? "cold" : "hot",
            cold ? " (rotating over 2 x the cold region)" : "", date);
     if (!strcmp(cmd, "list")) {

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 
 double now_ns(void)
 {
@@ -224,10 +225,45 @@ static copy_fn pick(const struct contender *c, const struct bench_case *bc)
  * double the time).  Not for cold cases (each call elsewhere by design) nor
  * batches (65536 calls a pass). */
 #define WARM_BELOW 256
-static uint64_t ord_rng = 0x2545f4914f6cdd1dull;
+
+/* The orders come from a generator seeded once per process: from
+ * FCBENCH_SEED where set (to repeat a run's orders), else from the clock and
+ * the pid.  Until 2026-11-27 the seed was a constant, so every run drew the
+ * same sequence of orders and a predecessor effect repeated from run to run
+ * instead of varying: in five `make bench` runs on the Zen 4 guest,
+ * tuned[...] read 1.06-1.12x fc[...]'s time at 8 MiB - 1 B (the same code,
+ * in two of them with the same settings); with FCBENCH_SEED=11, three
+ * processes gave identical code 1.07-1.08x at 8 MiB + 1, seeds 22 and 33
+ * 0.98-1.03x (docs/machines/data/amd-zen4/order-seed.txt).  The seed is in
+ * the JSON's method block and the tables' header. */
+static uint64_t ord_rng, ord_seed;
+
+uint64_t bench_order_seed(void)
+{
+    if (!ord_seed) {
+        const char *e = getenv("FCBENCH_SEED");
+        uint64_t z;
+        if (e && *e)
+            z = strtoull(e, NULL, 0);
+        else {
+            struct timespec t;
+            clock_gettime(CLOCK_REALTIME, &t);
+            z = (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec + ((uint64_t)getpid() << 40);
+            z &= (1ull << 53) - 1; /* exact in a JSON reader's double */
+        }
+        ord_seed = z ? z : 1;
+        z = ord_seed + 0x9e3779b97f4a7c15ull; /* splitmix64: any seed, a well-mixed nonzero state */
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        z ^= z >> 31;
+        ord_rng = z ? z : 0x2545f4914f6cdd1dull;
+    }
+    return ord_seed;
+}
 
 void bench_round_order(size_t *ord, size_t k)
 {
+    bench_order_seed();
     for (size_t i = 0; i < k; i++) ord[i] = i;
     for (size_t i = k; i > 1; i--) {
         ord_rng ^= ord_rng << 13;

@@ -807,7 +807,8 @@ int main(int argc, char **argv)
     bench_redraw_setup(A, B, 4 * MIB);
 
     char b1[32], b2[32], b3[32];
-    printf("fastcopy-tune %s: %s (%s)\ncpu %s\n", fc_version(), quick ? "quick" : "full", pin, st->signature);
+    printf("fastcopy-tune %s: %s (%s; order seed %llu, FCBENCH_SEED repeats it)\ncpu %s\n", fc_version(),
+           quick ? "quick" : "full", pin, (unsigned long long)bench_order_seed(), st->signature);
     printf("defaults: entry %s; NT from %s (%zu stream%s); rep movsb ", def_entry->name,
            human(def.nt_threshold, b1, sizeof b1), def.nt_pages, def.nt_pages > 1 ? "s" : "");
     if (def.movsb_min < def.movsb_max)
