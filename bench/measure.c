@@ -230,25 +230,30 @@ static copy_fn pick(const struct contender *c, const struct bench_case *bc)
  * FCBENCH_SEED where set (to repeat a run's orders), else from the clock and
  * the pid.  Until 2026-11-27 the seed was a constant, so every run drew the
  * same sequence of orders and a predecessor effect repeated from run to run
- * instead of varying: in five `make bench` runs on the Zen 4 guest,
- * tuned[...] read 1.06-1.12x fc[...]'s time at 8 MiB - 1 B (the same code,
- * in two of them with the same settings); with FCBENCH_SEED=11, three
- * processes gave identical code 1.07-1.08x at 8 MiB + 1, seeds 22 and 33
- * 0.98-1.03x (docs/machines/data/amd-zen4/order-seed.txt).  The seed is in
- * the JSON's method block and the tables' header. */
+ * instead of varying: in the five `make bench` runs on the Zen 4 guest with
+ * figures kept, tuned[...] read 1.06-1.12x fc[...]'s time at 8 MiB - 1 B (the
+ * same code, in three of them with the same settings); with FCBENCH_SEED=11,
+ * three processes gave identical code 1.07-1.08x itself at 8 MiB + 1, seeds
+ * 22 and 33 0.98-1.02x (docs/machines/data/amd-zen4/order-seed.txt).  The
+ * seed is in the JSON's method block and the tables' header; FCBENCH_SEED
+ * (decimal, 1..2^53-1) repeats the orders of the same command on the same
+ * build. */
 static uint64_t ord_rng, ord_seed;
 
 uint64_t bench_order_seed(void)
 {
     if (!ord_seed) {
         const char *e = getenv("FCBENCH_SEED");
-        uint64_t z;
-        if (e && *e)
-            z = strtoull(e, NULL, 0);
-        else {
+        char *end = NULL;
+        uint64_t z = e && *e >= '0' && *e <= '9' ? strtoull(e, &end, 10) : 0;
+        if (e && *e && (!end || *end || z == 0 || z >= 1ull << 53)) {
+            fprintf(stderr, "fcbench: FCBENCH_SEED=%s is not a seed (a decimal number, 1..2^53-1): ignored\n", e);
+            z = 0;
+        }
+        if (!z) {
             struct timespec t;
             clock_gettime(CLOCK_REALTIME, &t);
-            z = (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec + ((uint64_t)getpid() << 40);
+            z = ((uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec) ^ ((uint64_t)getpid() << 32);
             z &= (1ull << 53) - 1; /* exact in a JSON reader's double */
         }
         ord_seed = z ? z : 1;

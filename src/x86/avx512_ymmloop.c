@@ -24,8 +24,8 @@
  *   |  4K-congr. | (dst - src) mod 4096 == 0, no overlap: forward, not       |
  *   |            | backward (FC_CONGRUENT_FWD), n mod 4096 = 1..64 excepted: |
  *   |            | buffers not cached, 4-64 KiB: 0.89-0.96x backward's time; |
- *   |            | hot, 56 sizes 513 B-64 MiB: 0.90-1.02x (sizes whose code  |
- *   |            | did not change, the noise: 0.99-1.01x)                    |
+ *   |            | hot, 51 sizes 513 B-16 MiB: 0.90-1.015x (sizes whose code |
+ *   |            | did not change, the noise: 0.99-1.02x)                    |
  *   |            | (docs/machines/data/amd-zen4/congruent-fwd/)              |
  */
 #if defined(__x86_64__)

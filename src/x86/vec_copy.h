@@ -120,8 +120,10 @@
  * repeated calls on one pair: forward took 1.13-1.14x backward's time at 4097
  * and 4100 B, 1.07x at 8193 and 8200, 1.05x at 12289, 1.01x at 4128 (fcbench,
  * page-aligned pairs), and 1.03-1.14x at n mod 4096 = 1..16 in a harness at
- * page offsets 0 and 16, in some of its processes; no consistent loss at
- * n mod 4096 = 65..200 (docs/machines/data/amd-zen4/congruent-fwd/).  A likely
+ * page offsets 0 and 16, in some of its processes.  At 65..256 forward read
+ * 1.04-1.15x in 4 of 9 harness processes at page offset 48 and no loss in
+ * fcbench's medians over redrawn pages; whether that is real is open
+ * (docs/machines/data/amd-zen4/congruent-fwd/).  A likely
  * cause, not shown: such a call's last stores end just past a multiple of 4096
  * from dst, at the low 12 bits of the next call's first loads from src.  17..64
  * stay backward as a margin.  The setting belongs to the
