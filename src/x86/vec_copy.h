@@ -120,9 +120,10 @@
  * repeated calls on one pair: forward took 1.13-1.14x backward's time at 4097
  * and 4100 B, 1.07x at 8193 and 8200, 1.05x at 12289, 1.01x at 4128 (fcbench,
  * page-aligned pairs), and 1.03-1.14x at n mod 4096 = 1..16 in a harness at
- * page offsets 0 and 16, in some of its processes.  At 65..256 forward read
- * 1.04-1.15x in 4 of 9 harness processes at page offset 48 and no loss in
- * fcbench's medians over redrawn pages; whether that is real is open
+ * page offsets 0 and 16, in some of its processes.  Above 64 it depends on
+ * the physical pages: with new ones every round, at page offset 48 forward
+ * read above 1.05x in 1-11 of 40 rounds at n mod 4096 = 65..200, and at
+ * offsets 0 and 16 below 0.95x in 3-9 of 40; the medians 0.98-1.00x
  * (docs/machines/data/amd-zen4/congruent-fwd/).  A likely
  * cause, not shown: such a call's last stores end just past a multiple of 4096
  * from dst, at the low 12 bits of the next call's first loads from src.  17..64
