@@ -123,7 +123,7 @@
  * page offsets 0 and 16, in some of its processes.  Above 64 it depends on
  * the physical pages: with new ones every round, at page offset 48 forward
  * read above 1.05x in 1-11 of 40 rounds at n mod 4096 = 65..200, and at
- * offsets 0 and 16 below 0.95x in 3-9 of 40; the medians 0.98-1.00x
+ * offsets 0 and 16 below 0.95x in 2-9 of 40; the medians 0.98-1.00x
  * (docs/machines/data/amd-zen4/congruent-fwd/).  A likely
  * cause, not shown: such a call's last stores end just past a multiple of 4096
  * from dst, at the low 12 bits of the next call's first loads from src.  17..64
