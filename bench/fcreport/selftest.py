@@ -16,7 +16,8 @@ from .stats import mann_whitney, u_null_counts
 from .analysis import describe_distances, grid_line_rule, grid_residue_rule, signed_dist
 from .synthetic import synthetic_run
 from .machine import _same_as_defaults
-from .targets import TARGET_NAMES, _excused, _fr, _noise_limits, _page_split, _time_ratios, _twin, targets_rows
+from .targets import TARGET_NAMES, _excused, _fr, _noise_limits, _page_split, _time_ratios, _twin, _two_groups, \
+    targets_rows
 
 
 def check_mann_whitney():
@@ -152,6 +153,19 @@ def selftest(_args, out=None):
         r = _time_ratios(tiny, "sizes", "fc[x]", "libc", label="aligned", cache="hot")
         check([n for n, _, _ in _excused(r, lim)] == [100] and [n for n in r if r[n] > lim[n]] == [200, 400],
               "targets: a size is excused only within its A/A spread, and never beyond 10%", f"{lim} {r}")
+        # a size above glibc whose samples fall in two groups says so (the 13:49 memmove case), and stays a miss
+        def sres(c, n, smp):
+            return {"scenario": "sizes", "contender": c, "label": "aligned", "cache": "hot", "n": n,
+                    "med_ns": sorted(smp)[len(smp) // 2], "samples_ns": smp}
+        split = [574.0 + i for i in range(16)] + [702.0 + 10 * i for i in range(17)]
+        two = Run({"machine": {}, "method": {}, "contenders": ["libc", "fc[x]"], "peaks": [], "cliffs": [], "results": [
+            sres("libc", 64, [588.0] * 17 + [760.0 + 10 * i for i in range(16)]), sres("fc[x]", 64, split),
+            sres("libc", 128, [10.0] * 33), sres("fc[x]", 128, [12.0] * 33)]}, "two")
+        t2 = {name: (m, ok) for name, m, ok in targets_rows(two, "fc[x]")}[TARGET_NAMES[0]]
+        check(t2[1] is False and "64 B 1.19x [samples in two groups: fc 16 of 33 within 3% of its fastest, glibc 17 "
+              "of 33; fastest samples 0.98x]" in t2[0] and "128 B 1.20x," not in t2[0] and "128 B 1.20x [" not in t2[0]
+              and _two_groups(two, "sizes", "fc[x]", "libc", 128, label="aligned", cache="hot") == "",
+              "targets: a miss whose samples fall in two groups is marked so, one that does not is not", t2)
         # a miss is printed with the same routine's figure under its registry name; the verdict stays fc's
         def dres(c, lab, ns):
             return {"scenario": "dist", "contender": c, "label": lab, "cache": "hot", "n": 0, "med_ns": ns}
