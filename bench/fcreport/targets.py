@@ -250,8 +250,8 @@ def _targets_found(run, fc, base):
         if rr:
             ml = _noise_limits(run, "memmove", fc, label=lab)
             over = [n for n, r in rr.items() if r > ml.get(n, 1 + TARGETS_NOISE)]
-            notes = "".join(f"; {fmt_size(x)}{_two_groups(run, 'memmove', fc, base, x, label=lab)}" for x in over
-                            if _two_groups(run, "memmove", fc, base, x, label=lab))
+            marks = [(x, _two_groups(run, "memmove", fc, base, x, label=lab)) for x in over]
+            notes = "".join(f"; {fmt_size(x)}{m}" for x, m in marks if m)
             mm[lab] = (geomean(list(rr.values())), max(rr.values()), max(rr, key=rr.get), over, _excused(rr, ml), notes)
     if mm:
         def mtext(lab, g, m, n, over, exc, notes):
