@@ -30,11 +30,24 @@
  * Nothing here may call the C library's copies (they are these functions):
  * the file is built with -fno-builtin and the whole object passes the same
  * disassembly check as libfastcopy.so.
+ *
+ * Before this object is relocated.  The dynamic linker relocates objects in
+ * reverse search order, so every library of the program and every later
+ * LD_PRELOAD entry is relocated before this one; an IRELATIVE (ifunc) resolver
+ * in one of them that calls memcpy lands here while fc_memcpy's GOT slot (and,
+ * with pointer dispatch, its function pointer) still holds a link-time offset.
+ * Each function therefore first tests fc_shim_self, a pointer to itself that
+ * a relative relocation sets (the first kind applied to an object; the same
+ * test dispatch.c's resolvers make): until it reads back as its own address,
+ * the copy is fc_generic_memmove, called directly (a hidden function: no GOT,
+ * no PLT), and a _chk overflow traps instead of calling glibc's __chk_fail
+ * through the GOT.  One load and one compare per call.
  */
 #include <stddef.h>
 #include <stdint.h>
 
 #include "internal.h"
+#include "portable/portable.h"
 
 #if defined(FC_RECORD)
 /* libfastcopy-record.so (fcbench record): the same functions, each call
@@ -60,13 +73,38 @@ FC_EXPORT void *__memcpy_chk(void *dst, const void *src, size_t n, size_t destle
 FC_EXPORT void *__memmove_chk(void *dst, const void *src, size_t n, size_t destlen);
 FC_EXPORT void *__mempcpy_chk(void *dst, const void *src, size_t n, size_t destlen);
 
-/* memcpy's body: the exported functions call this, not each other (an
+static const void *const fc_shim_self = &fc_shim_self;
+
+/* nonzero once this object's relative relocations are applied (volatile: the
+ * compiler must not fold the constant) */
+static inline __attribute__((always_inline)) int fc_shim_relocated(void)
+{
+    return __builtin_expect(*(const void *const volatile *)&fc_shim_self == (const void *)&fc_shim_self, 1);
+}
+
+/* memcpy's body: the exported functions call these, not each other (an
  * exported name is preemptible, so a call to it would go through the PLT) */
 static inline __attribute__((always_inline)) void *fc_tolerant_copy(void *dst, const void *src, size_t n)
 {
+    if (!fc_shim_relocated()) return fc_generic_memmove(dst, src, n);
     /* dst and src overlap: |dst - src| < n, one compare (n < 2^63) */
     if (__builtin_expect((uintptr_t)dst - (uintptr_t)src + n < 2 * n, 0)) return fc_memmove(dst, src, n);
     return fc_memcpy(dst, src, n);
+}
+
+static inline __attribute__((always_inline)) void *fc_shim_move(void *dst, const void *src, size_t n)
+{
+    if (!fc_shim_relocated()) return fc_generic_memmove(dst, src, n);
+    return fc_memmove(dst, src, n);
+}
+
+/* a _chk form's object-size check */
+static inline __attribute__((always_inline)) void fc_shim_chk(size_t n, size_t destlen)
+{
+    if (__builtin_expect(destlen < n, 0)) {
+        if (!fc_shim_relocated()) __builtin_trap(); /* __chk_fail's GOT slot is not set yet */
+        __chk_fail();
+    }
 }
 
 FC_EXPORT void *memcpy(void *dst, const void *src, size_t n)
@@ -78,7 +116,7 @@ FC_EXPORT void *memcpy(void *dst, const void *src, size_t n)
 FC_EXPORT void *memmove(void *dst, const void *src, size_t n)
 {
     FC_NOTE(1, dst, src, n);
-    return fc_memmove(dst, src, n);
+    return fc_shim_move(dst, src, n);
 }
 
 FC_EXPORT void *mempcpy(void *dst, const void *src, size_t n)
@@ -90,26 +128,26 @@ FC_EXPORT void *mempcpy(void *dst, const void *src, size_t n)
 FC_EXPORT void bcopy(const void *src, void *dst, size_t n)
 {
     FC_NOTE(3, dst, src, n);
-    fc_memmove(dst, src, n);
+    fc_shim_move(dst, src, n);
 }
 
 FC_EXPORT void *__memcpy_chk(void *dst, const void *src, size_t n, size_t destlen)
 {
-    if (__builtin_expect(destlen < n, 0)) __chk_fail();
+    fc_shim_chk(n, destlen);
     FC_NOTE(4, dst, src, n);
     return fc_tolerant_copy(dst, src, n);
 }
 
 FC_EXPORT void *__memmove_chk(void *dst, const void *src, size_t n, size_t destlen)
 {
-    if (__builtin_expect(destlen < n, 0)) __chk_fail();
+    fc_shim_chk(n, destlen);
     FC_NOTE(5, dst, src, n);
-    return fc_memmove(dst, src, n);
+    return fc_shim_move(dst, src, n);
 }
 
 FC_EXPORT void *__mempcpy_chk(void *dst, const void *src, size_t n, size_t destlen)
 {
-    if (__builtin_expect(destlen < n, 0)) __chk_fail();
+    fc_shim_chk(n, destlen);
     FC_NOTE(6, dst, src, n);
     return (char *)fc_tolerant_copy(dst, src, n) + n;
 }

@@ -41,13 +41,13 @@ static double fc_now(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+static void fc_rec_push(struct fc_rec *r);
+
 struct fc_rec *fc__rec_new(void)
 {
     struct fc_rec *r = mmap(NULL, sizeof *r, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (r == MAP_FAILED) return NULL;
-    r->next = __atomic_load_n(&fc_rec_all, __ATOMIC_RELAXED);
-    while (!__atomic_compare_exchange_n(&fc_rec_all, &r->next, r, 1, __ATOMIC_RELEASE, __ATOMIC_RELAXED)) {
-    }
+    fc_rec_push(r);
     fc__rec_tls = r;
     return r;
 }
@@ -63,10 +63,29 @@ static void fc_rec_child(void)
     fc_rec_start = fc_now();
 }
 
+static void fc_rec_push(struct fc_rec *r)
+{
+    r->next = __atomic_load_n(&fc_rec_all, __ATOMIC_RELAXED);
+    while (!__atomic_compare_exchange_n(&fc_rec_all, &r->next, r, 1, __ATOMIC_RELEASE, __ATOMIC_RELAXED)) {
+    }
+}
+
+/* Before the constructor: no thread-local storage, no PLT (record.h).  Reached
+ * by direct PC-relative calls and addressing only. */
+int fc__rec_live;
+static struct fc_rec fc_rec_early_block;
+#define FC_REC_ADD_ATOMIC(c, v) __atomic_fetch_add(&(c), (v), __ATOMIC_RELAXED)
+void fc__rec_early(int fn, const void *dst, const void *src, size_t n)
+{
+    FC_REC_COUNT(&fc_rec_early_block, fn, dst, src, n, FC_REC_ADD_ATOMIC);
+}
+
 __attribute__((constructor)) static void fc_rec_init(void)
 {
     fc_rec_start = fc_now();
+    fc_rec_push(&fc_rec_early_block);
     pthread_atfork(NULL, NULL, fc_rec_child);
+    __atomic_store_n(&fc__rec_live, 1, __ATOMIC_RELEASE);
 }
 
 static void put(FILE *f, const char *key, const uint64_t *v, size_t n)

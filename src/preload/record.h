@@ -8,6 +8,9 @@
  * and pushes it onto a process-wide list with one compare-and-swap; blocks are
  * never freed, so the counts of threads that have exited are still summed at
  * exit.  The dump (record.c) runs when the process exits normally.
+ * Copies made before the object's constructor has run (ifunc resolvers of
+ * other libraries, their constructors) are counted into one static block with
+ * atomic adds (fc__rec_early), which the constructor then lists.
  * Six counters per call, the overlap one behind a branch (the byte total is
  * derived from the size histogram at the dump): 26-27 instructions per call
  * over the preload shim's in callgrind (29 with a byte counter and a
@@ -33,24 +36,42 @@ struct fc_rec {
     uint64_t fn[FC_REC_FNS];         /* memcpy memmove mempcpy bcopy __memcpy_chk __memmove_chk __mempcpy_chk */
 };
 
+#define FC_REC_HIDDEN __attribute__((visibility("hidden")))
 extern __thread struct fc_rec *fc__rec_tls __attribute__((tls_model("initial-exec")));
-struct fc_rec *fc__rec_new(void);
+FC_REC_HIDDEN struct fc_rec *fc__rec_new(void);
+/* 0 until the object's constructor has run: before it, this object may not be
+ * relocated yet (its thread-local pointer's GOT entry, mmap's PLT slot) and the
+ * thread-local storage may not be initialised (the dynamic linker zeroes it
+ * after relocating every object); copies then are counted by fc__rec_early */
+extern FC_REC_HIDDEN int fc__rec_live;
+FC_REC_HIDDEN void fc__rec_early(int fn, const void *dst, const void *src, size_t n);
+
+/* one call's counts into r; ADD(counter, value) adds */
+#define FC_REC_COUNT(r, fn, dst, src, n, ADD)                                                           \
+    do {                                                                                               \
+        if ((n) <= FC_REC_SMALL) {                                                                     \
+            ADD((r)->size[n], 1);                                                                      \
+        } else {                                                                                       \
+            ADD((r)->big[63 - __builtin_clzll((unsigned long long)(n))], 1);                           \
+            ADD((r)->big_bytes, (n));                                                                  \
+        }                                                                                              \
+        ADD((r)->salign[(uintptr_t)(src) & 63], 1);                                                    \
+        ADD((r)->dalign[(uintptr_t)(dst) & 63], 1);                                                    \
+        ADD((r)->dist[(((uintptr_t)(dst) - (uintptr_t)(src)) & 4095) >> 6], 1);                        \
+        if (__builtin_expect((uintptr_t)(dst) - (uintptr_t)(src) + (n) < 2 * (n), 0)) ADD((r)->overlap, 1); \
+        ADD((r)->fn[fn], 1);                                                                           \
+    } while (0)
+#define FC_REC_ADD_PLAIN(c, v) ((c) += (v))
 
 static inline __attribute__((always_inline)) void fc_rec_note(int fn, const void *dst, const void *src, size_t n)
 {
+    if (__builtin_expect(!__atomic_load_n(&fc__rec_live, __ATOMIC_RELAXED), 0)) {
+        fc__rec_early(fn, dst, src, n);
+        return;
+    }
     struct fc_rec *r = fc__rec_tls;
     if (__builtin_expect(!r, 0) && !(r = fc__rec_new())) return;
-    if (n <= FC_REC_SMALL) {
-        r->size[n]++;
-    } else {
-        r->big[63 - __builtin_clzll((unsigned long long)n)]++;
-        r->big_bytes += n;
-    }
-    r->salign[(uintptr_t)src & 63]++;
-    r->dalign[(uintptr_t)dst & 63]++;
-    r->dist[(((uintptr_t)dst - (uintptr_t)src) & 4095) >> 6]++;
-    if (__builtin_expect((uintptr_t)dst - (uintptr_t)src + n < 2 * n, 0)) r->overlap++;
-    r->fn[fn]++;
+    FC_REC_COUNT(r, fn, dst, src, n, FC_REC_ADD_PLAIN);
 }
 
 #endif
