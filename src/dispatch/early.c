@@ -15,11 +15,18 @@
 #include "dispatch/raw_syscalls.h"
 #include "internal.h"
 
+/* What fc__read_file looks at before it reads (fc_stat). */
+struct fc_file_facts {
+    unsigned mode, uid;
+    uint64_t size;
+    unsigned long fs_type; /* statfs f_type; 0 where unknown */
+};
+
 #if FC_RAW_SYSCALLS
 
 #if defined(__x86_64__)
 enum { NR_read = 0, NR_write = 1, NR_close = 3, NR_getuid = 102, NR_getgid = 104, NR_geteuid = 107,
-       NR_getegid = 108, NR_prctl = 157, NR_openat = 257, NR_statx = 332 };
+       NR_getegid = 108, NR_statfs = 137, NR_fstatfs = 138, NR_prctl = 157, NR_openat = 257, NR_statx = 332 };
 static long fc_sys5(long nr, long a, long b, long c, long d, long e)
 {
     register long r10 __asm__("r10") = d, r8 __asm__("r8") = e;
@@ -32,8 +39,8 @@ static long fc_sys5(long nr, long a, long b, long c, long d, long e)
 }
 #elif defined(__aarch64__) || defined(__riscv)
 /* the generic (asm-generic/unistd.h) numbers */
-enum { NR_openat = 56, NR_close = 57, NR_read = 63, NR_write = 64, NR_prctl = 167, NR_getuid = 174,
-       NR_geteuid = 175, NR_getgid = 176, NR_getegid = 177, NR_statx = 291 };
+enum { NR_statfs = 43, NR_fstatfs = 44, NR_openat = 56, NR_close = 57, NR_read = 63, NR_write = 64,
+       NR_prctl = 167, NR_getuid = 174, NR_geteuid = 175, NR_getgid = 176, NR_getegid = 177, NR_statx = 291 };
 #if defined(__aarch64__)
 static long fc_sys5(long nr, long a, long b, long c, long d, long e)
 {
@@ -52,8 +59,8 @@ static long fc_sys5(long nr, long a, long b, long c, long d, long e)
 }
 #endif
 #elif defined(__s390x__)
-enum { NR_read = 3, NR_write = 4, NR_close = 6, NR_prctl = 172, NR_getuid = 199, NR_getgid = 200,
-       NR_geteuid = 201, NR_getegid = 202, NR_openat = 288, NR_statx = 379 };
+enum { NR_read = 3, NR_write = 4, NR_close = 6, NR_statfs = 99, NR_fstatfs = 100, NR_prctl = 172,
+       NR_getuid = 199, NR_getgid = 200, NR_geteuid = 201, NR_getegid = 202, NR_openat = 288, NR_statx = 379 };
 static long fc_sys5(long nr, long a, long b, long c, long d, long e)
 {
     register long r1 __asm__("r1") = nr, r2 __asm__("r2") = a, r3 __asm__("r3") = b;
@@ -68,35 +75,55 @@ static long fc_sys4(long nr, long a, long b, long c, long d) { return fc_sys5(nr
 #define O_RDONLY_CLOEXEC_ 02000000 /* O_RDONLY | O_CLOEXEC: same value on these four */
 #define O_NONBLOCK_ 04000          /* the same on these four too */
 #define AT_EMPTY_PATH_ 0x1000
-#define STATX_MODE_UID_ 0xa        /* STATX_MODE | STATX_UID */
+#define STATX_WANT_ 0x20b          /* STATX_TYPE | STATX_MODE | STATX_UID | STATX_SIZE */
 
 static long fc_open_ro(const char *path) { return fc_sys4(NR_openat, AT_FDCWD_, (long)path, O_RDONLY_CLOEXEC_, 0); }
 static long fc_read(long fd, void *buf, size_t n) { return fc_sys4(NR_read, fd, (long)buf, (long)n, 0); }
 static void fc_close(long fd) { (void)fc_sys4(NR_close, fd, 0, 0, 0); }
 static void fc_write2(const char *p, size_t n) { (void)fc_sys4(NR_write, 2, (long)p, (long)n, 0); }
 
-/* A file opened without blocking (a FIFO must not stall a resolver); its mode
- * and owner from statx (the same struct on every architecture, unlike stat's):
- * returns the fd, or -1. */
-static long fc_open_file(const char *path, unsigned *mode, unsigned *uid)
+/* A file opened without blocking (a FIFO must not stall a resolver): the fd, or -1. */
+static long fc_open_file(const char *path)
 {
     long fd = fc_sys4(NR_openat, AT_FDCWD_, (long)path, O_RDONLY_CLOEXEC_ | O_NONBLOCK_, 0);
-    if (fd < 0) return -1;
+    return fd < 0 ? -1 : fd;
+}
+
+/* Type, mode, owner and size from statx (the same struct on every
+ * architecture, unlike stat's), and the file system's magic number from
+ * statfs (f_type: a long first in struct statfs, but an int on s390x), of
+ * path (fd < 0; symbolic links followed) or of the open fd: 0, or -1. */
+static int fc_stat(long fd, const char *path, struct fc_file_facts *f)
+{
     struct { /* struct statx (linux/stat.h), 256 bytes */
         uint32_t mask, blksize;
         uint64_t attributes;
         uint32_t nlink, uid, gid;
         uint16_t mode, spare0;
-        uint64_t rest[28];
+        uint64_t ino, size;
+        uint64_t rest[26];
     } stx;
-    stx.mode = 0;
-    if (fc_sys5(NR_statx, fd, (long)"", AT_EMPTY_PATH_, STATX_MODE_UID_, (long)&stx) != 0) {
-        fc_close(fd);
-        return -1;
-    }
-    *uid = stx.uid;
-    *mode = stx.mode;
-    return fd;
+    union {
+        long word;
+        unsigned int u32;
+        unsigned long raw[32]; /* struct statfs: 120 bytes here, 88 on s390x */
+    } sfs;
+    stx.mask = 0;
+    sfs.word = 0;
+    long r = fd < 0 ? fc_sys5(NR_statx, AT_FDCWD_, (long)path, 0, STATX_WANT_, (long)&stx)
+                    : fc_sys5(NR_statx, fd, (long)"", AT_EMPTY_PATH_, STATX_WANT_, (long)&stx);
+    if (r != 0 || (stx.mask & STATX_WANT_) != STATX_WANT_) return -1;
+    r = fd < 0 ? fc_sys4(NR_statfs, (long)path, (long)&sfs, 0, 0) : fc_sys4(NR_fstatfs, fd, (long)&sfs, 0, 0);
+    if (r != 0) return -1;
+    f->mode = stx.mode;
+    f->uid = stx.uid;
+    f->size = stx.size;
+#if defined(__s390x__)
+    f->fs_type = sfs.u32;
+#else
+    f->fs_type = (unsigned long)sfs.word;
+#endif
+    return 0;
 }
 
 /* Real and effective ids differ: a set-user-ID or set-group-ID process. */
@@ -121,18 +148,24 @@ static long fc_open_ro(const char *path) { return open(path, O_RDONLY | O_CLOEXE
 static long fc_read(long fd, void *buf, size_t n) { return (long)read((int)fd, buf, n); }
 static void fc_close(long fd) { (void)close((int)fd); }
 static void fc_write2(const char *p, size_t n) { (void)!write(2, p, n); }
-static long fc_open_file(const char *path, unsigned *mode, unsigned *uid)
+static long fc_open_file(const char *path) { return open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK); }
+#if defined(__linux__)
+#include <sys/statfs.h>
+#endif
+static int fc_stat(long fd, const char *path, struct fc_file_facts *f)
 {
-    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     struct stat st;
-    if (fd < 0) return -1;
-    if (fstat(fd, &st) != 0) {
-        close(fd);
-        return -1;
-    }
-    *mode = (unsigned)st.st_mode;
-    *uid = (unsigned)st.st_uid;
-    return fd;
+    if (fd < 0 ? stat(path, &st) != 0 : fstat((int)fd, &st) != 0) return -1;
+    f->mode = (unsigned)st.st_mode;
+    f->uid = (unsigned)st.st_uid;
+    f->size = st.st_size < 0 ? 0 : (uint64_t)st.st_size;
+    f->fs_type = 0;
+#if defined(__linux__)
+    struct statfs sfs;
+    if (fd < 0 ? statfs(path, &sfs) != 0 : fstatfs((int)fd, &sfs) != 0) return -1;
+    f->fs_type = (unsigned long)sfs.f_type;
+#endif
+    return 0;
 }
 static int fc_ids_differ(void) { return getuid() != geteuid() || getgid() != getegid(); }
 #include <sys/prctl.h>
@@ -245,21 +278,84 @@ void fc__warn(const char *a, const char *b, const char *c, const char *d)
 
 /* ---- small files, the auxiliary vector, secure execution ------------------ */
 
+/* File systems whose "regular files" are not files: the kernel makes their
+ * contents when they are read, and a read can have effects (/proc/kmsg takes
+ * the kernel's log messages away from syslog; rpc_pipefs hands over upcalls;
+ * xenfs' xenbus blocks).  procfs and most of these report a size of 0, but
+ * sysfs and configfs report 4096 and mqueue 80 for any attribute, whatever it
+ * holds: the size alone does not tell them.  linux/magic.h, or the file
+ * system's own source where that lacks one. */
+static const uint32_t fc_pseudo_fs[] = {
+    0x9fa0,     /* proc */
+    0x62656572, /* sysfs */
+    0x64626720, /* debugfs */
+    0x74726163, /* tracefs */
+    0x62656570, /* configfs */
+    0x73636673, /* securityfs */
+    0x27e0eb,   /* cgroup */
+    0x63677270, /* cgroup2 */
+    0x7655821,  /* resctrl */
+    0xcafe4a11, /* bpf */
+    0xde5e81e4, /* efivarfs */
+    0x6165676c, /* pstore */
+    0xf97cff8c, /* selinuxfs */
+    0x43415d53, /* smackfs */
+    0x5a3c69f0, /* apparmorfs */
+    0x42494e4d, /* binfmt_misc */
+    0x65735543, /* fusectl */
+    0x6e736673, /* nsfs */
+    0x09041934, /* anon_inodefs */
+    0x50494446, /* pidfs */
+    0x19800202, /* mqueue */
+    0x67596969, /* rpc_pipefs */
+    0x6e667364, /* nfsd */
+    0xabba1974, /* xenfs */
+    0x9fa1,     /* openpromfs */
+    0x9fa2,     /* usbdevfs */
+    0x0a647361, /* functionfs */
+    0xaee71ee7, /* gadgetfs */
+    0x76a9f425, /* ocfs2_dlmfs */
+};
+
+/* A file fc__read_file may read: a regular file on a file system that keeps
+ * its files' contents. */
+static int fc_plain_file(const struct fc_file_facts *f)
+{
+    if ((f->mode & 0170000) != 0100000) return 0; /* a FIFO, a device, a directory, a socket */
+    for (size_t i = 0; i < sizeof fc_pseudo_fs / sizeof fc_pseudo_fs[0]; i++)
+        if (f->fs_type == fc_pseudo_fs[i]) return 0;
+    return 1;
+}
+
+/* The file is looked at twice: by its path before it is opened (opening a
+ * device can itself act: a watchdog starts, a tape rewinds), and through the
+ * descriptor, which is what is read (the path may have changed in between).
+ * Its size decides before anything is read: more than size - 1 bytes is too
+ * big, and a file of 0 bytes is empty - read as such, not read at all, so
+ * that a special file which reports 0 on a file system not listed above
+ * gives nothing either. */
 long fc__read_file(const char *path, char *buf, size_t size, int *trusted)
 {
-    unsigned mode = 0, uid = 0;
+    struct fc_file_facts f;
     *trusted = 0;
     if (!size) return FC_FILE_ERROR;
     buf[0] = 0;
-    long fd = fc_open_file(path, &mode, &uid);
+    if (fc_stat(-1, path, &f) != 0) return FC_FILE_ABSENT;
+    if (!fc_plain_file(&f)) return FC_FILE_ERROR;
+    long fd = fc_open_file(path);
     if (fd < 0) return FC_FILE_ABSENT;
-    if ((mode & 0170000) != 0100000) { /* not a regular file (a FIFO, a device, a directory) */
+    if (fc_stat(fd, "", &f) != 0 || !fc_plain_file(&f)) {
         fc_close(fd);
         return FC_FILE_ERROR;
     }
+    if (f.size >= size) {
+        fc_close(fd);
+        return FC_FILE_TOO_BIG;
+    }
     size_t have = 0;
-    long got;
-    while ((got = fc_read(fd, buf + have, size - have)) > 0) {
+    long got = 0;
+    /* to EOF, or until the buffer is full: a file that grew since fstat is read as it is now */
+    while (f.size && (got = fc_read(fd, buf + have, size - have)) > 0) {
         have += (size_t)got;
         if (have == size) break;
     }
@@ -267,7 +363,7 @@ long fc__read_file(const char *path, char *buf, size_t size, int *trusted)
     if (got < 0) return FC_FILE_ERROR;
     if (have == size) return FC_FILE_TOO_BIG; /* size - 1 bytes at most, so one more means too big */
     buf[have] = 0;
-    *trusted = uid == 0 && !(mode & 022);
+    *trusted = f.uid == 0 && !(f.mode & 022);
     return (long)have;
 }
 
