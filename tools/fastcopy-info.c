@@ -20,6 +20,21 @@
 #if defined(__x86_64__)
 #include "cpu/x86.h"
 
+/* A path from the environment (FASTCOPY_PROFILE, HOME, XDG_CONFIG_HOME), or a
+ * note that holds one, escaped as the library's warnings are (fc__warn): a
+ * byte that is not printable ASCII goes out as \xHH and the backslash as \\,
+ * so that the variables cannot put terminal escape sequences or line breaks
+ * into the output. */
+static void print_escaped(const char *s)
+{
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '\\') fputs("\\\\", stdout);
+        else if (c >= 0x20 && c < 0x7f) putchar(c);
+        else printf("\\x%02x", c);
+    }
+}
+
 static void print_bytes(size_t v)
 {
     if (v && v % (1u << 20) == 0) printf("%zu MiB", v >> 20);
@@ -118,8 +133,14 @@ int main(int argc, char **argv)
     printf(" (source: %s)\n", srcname[st->src[FC_SET_INORDER]]);
     printf("        exception applied: %s (docs/x86-policy.md)\n", st->exception ? st->exception : "none");
     printf("cpu signature: %s\n", st->signature);
-    printf("profile: %s\n", st->profile[0] ? st->profile : "none in use");
-    for (int i = 0; i < st->nnotes; i++) printf("  %s\n", st->notes[i]);
+    printf("profile: ");
+    print_escaped(st->profile[0] ? st->profile : "none in use");
+    printf("\n");
+    for (int i = 0; i < st->nnotes; i++) {
+        printf("  ");
+        print_escaped(st->notes[i]);
+        printf("\n");
+    }
 #endif
 #if defined(__aarch64__) && defined(__linux__)
     {
