@@ -12,7 +12,9 @@
  *
  * The file is written beside its place and renamed there (mode 0644; a
  * profile it replaces is kept as PROFILE.old), so a process loading the
- * library meanwhile never reads part of one.
+ * library meanwhile never reads part of one.  Before it measures, it makes
+ * the directory and creates and removes that temporary file there, and stops
+ * at once, naming the directory and the reason, where it cannot.
  *
  * It measures with fcbench's engine (bench/measure.c: contenders interleaved
  * in a random order every round, new physical pages under the buffers every
@@ -717,18 +719,59 @@ static int write_profile(const char *path, const char *text, size_t len)
 
 /* mkdir -p of path's directory; the directories it creates get 0755
  * whatever the umask (a 0644 profile in a 0700 directory is unreadable to
- * everyone else: a system profile made with root's umask 077 would be) */
-static void make_dirs(const char *path)
+ * everyone else: a system profile made with root's umask 077 would be).
+ * 0, or -1 with the directory it could not create named on stderr. */
+static int make_dirs(const char *path)
 {
     char d[FC_PATH_MAX];
     snprintf(d, sizeof d, "%s", path);
     for (char *p = d + 1; *p; p++)
         if (*p == '/') {
             *p = 0;
-            if (mkdir(d, 0755) == 0) (void)chmod(d, 0755);
-            else if (errno != EEXIST) return;
+            if (mkdir(d, 0755) == 0) {
+                (void)chmod(d, 0755);
+            } else if (errno != EEXIST) {
+                fprintf(stderr, "fastcopy-tune: cannot create the profile's directory %s: %s\n", d, strerror(errno));
+                return -1;
+            }
             *p = '/';
         }
+    return 0;
+}
+
+/* Before anything is measured (a full run takes a minute): the profile's
+ * directory exists or can be made, and a file can be created in it - tried
+ * for real, with the temporary file's own name, O_EXCL, removed at once:
+ * root passes every permission check (access() says yes) and still cannot
+ * write to a read-only mount, sysfs or procfs.  0, or -1 with the directory
+ * and the reason (EACCES, ENOENT, EROFS, ENOTDIR, ...) on stderr. */
+static int check_destination(const char *path)
+{
+    char dir[FC_PATH_MAX], tmp[FC_PATH_MAX + 16];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (!slash) snprintf(dir, sizeof dir, ".");
+    else slash[slash == dir] = 0; /* "/profile": the directory is "/" */
+    if (make_dirs(path) != 0) return -1;
+    struct stat sb;
+    if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        fprintf(stderr, "fastcopy-tune: cannot write the profile %s: %s\n", path, strerror(EISDIR));
+        return -1;
+    }
+    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        int e = errno;
+        fprintf(stderr, "fastcopy-tune: cannot write the profile in %s: %s (creating %s failed; nothing measured)\n",
+                dir, strerror(e), tmp);
+        return -1;
+    }
+    close(fd);
+    if (unlink(tmp) != 0) {
+        fprintf(stderr, "fastcopy-tune: cannot remove %s again: %s\n", tmp, strerror(errno));
+        return -1;
+    }
+    return 0;
 }
 
 int main(int argc, char **argv)
@@ -775,6 +818,21 @@ int main(int argc, char **argv)
         execv("/proc/self/exe", argv);
         perror("fastcopy-tune: re-exec");
         return 1;
+    }
+    /* where the profile goes, and that it can go there: before anything is measured */
+    char path[FC_PATH_MAX];
+    if (!print_only) {
+        if (out) {
+            if (snprintf(path, sizeof path, "%s", out) >= (int)sizeof path) {
+                fprintf(stderr, "fastcopy-tune: %s: path too long\n", out);
+                return 1;
+            }
+        } else if (system) {
+            snprintf(path, sizeof path, "%s", FC_SYSTEM_PROFILE);
+        } else if (!default_path(path, sizeof path)) {
+            return 1; /* default_path said why */
+        }
+        if (check_destination(path) != 0) return 1;
     }
     /* --print: the profile alone on standard output (fastcopy-tune --print > FILE is a profile),
      * what it measured on standard error (after the re-exec: descriptors carry over it) */
@@ -871,7 +929,6 @@ int main(int argc, char **argv)
                        fc_version(), quick ? "--quick" : "full", date, elapsed_s(), 100 * n1, 100 * n2, 100 * n3, 100 * n4,
                        kl ? kept : " nothing", st->signature, set);
     if (len < 0 || (size_t)len >= sizeof prof) return 1;
-    char path[FC_PATH_MAX];
     if (print_only) {
         fflush(stdout);
         for (size_t done = 0; done < (size_t)len;) {
@@ -884,17 +941,7 @@ int main(int argc, char **argv)
         }
         return 0;
     }
-    if (out) {
-        if (snprintf(path, sizeof path, "%s", out) >= (int)sizeof path) {
-            fprintf(stderr, "fastcopy-tune: %s: path too long\n", out);
-            return 1;
-        }
-    } else if (system) {
-        snprintf(path, sizeof path, "%s", FC_SYSTEM_PROFILE);
-    } else if (!default_path(path, sizeof path)) {
-        return 1; /* default_path said why */
-    }
-    make_dirs(path);
+    if (make_dirs(path) != 0) return 1; /* again: it may have gone while this measured */
     if (write_profile(path, prof, (size_t)len) != 0) return 1;
     printf("\nprofile written to %s:\n%s", path, prof);
     return 0;
