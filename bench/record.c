@@ -19,6 +19,10 @@
  * most frequent sizes, the overlap share, the alignments and (dst - src) mod
  * 4096.  Its exit status is CMD's.  The object is found next to fcbench (the
  * build tree), else where it is installed; FCBENCH_RECORD_LIB overrides.
+ * Each file of the directory (rec.<pid>.<n>: src/preload/record.c) is read
+ * whole before it is added: one that is cut short (no end line), malformed,
+ * of another version or whose counts disagree is skipped, named on stderr
+ * with the reason, and none of its counts is used.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -50,53 +54,97 @@ static int read_counts(FILE *f, uint64_t *v, size_t n)
     for (size_t i = 0; i < n; i++) {
         unsigned long long x;
         if (fscanf(f, "%llu", &x) != 1) return 0;
-        v[i] += x;
+        v[i] = x;
     }
     return 1;
 }
 
-/* Adds one process's file; 0 if it is not a complete record. */
-static int add_file(const char *path, struct rec *r, char *comm, size_t comm_size)
+static uint64_t total(const uint64_t *v, size_t n)
+{
+    uint64_t s = 0;
+    for (size_t i = 0; i < n; i++) s += v[i];
+    return s;
+}
+
+/* One process's file, parsed whole into one before any count is added to the
+ * sum: NULL if it is a complete record, else why not. */
+static const char *read_file(const char *path, struct rec *one, char *comm)
 {
     FILE *f = fopen(path, "r");
-    if (!f) return 0;
+    if (!f) return strerror(errno);
+    memset(one, 0, sizeof *one);
     char key[32];
-    int ok = fscanf(f, "%31s", key) == 1 && !strcmp(key, "fastcopy-record"), seen = 0;
     unsigned version;
-    ok = ok && fscanf(f, "%u", &version) == 1 && version == 1;
-    while (ok && fscanf(f, "%31s", key) == 1) {
+    const char *why = NULL;
+    if (fscanf(f, "%31s", key) != 1 || strcmp(key, "fastcopy-record") || fscanf(f, "%u", &version) != 1)
+        why = "not a record";
+    else if (version != 2)
+        why = "a record of another version of libfastcopy-record.so";
+    int seen = 0, end = 0;
+    while (!why && !end && fscanf(f, "%31s", key) == 1) {
         unsigned long long x;
-        double s;
-        if (!strcmp(key, "comm")) {
+        int ok;
+        if (!strcmp(key, "end")) {
+            end = 1;
+            ok = 1;
+        } else if (!strcmp(key, "comm")) {
             ok = fscanf(f, " %63[^\n]", comm) == 1;
-            (void)comm_size;
         } else if (!strcmp(key, "seconds")) {
-            ok = fscanf(f, "%lf", &s) == 1;
-            if (ok && s > r->seconds_max) r->seconds_max = s;
+            ok = fscanf(f, "%lf", &one->seconds_max) == 1;
         } else if (!strcmp(key, "fn")) {
-            ok = read_counts(f, r->fn, NFN), seen |= 1;
+            ok = read_counts(f, one->fn, NFN), seen |= 1;
         } else if (!strcmp(key, "size")) {
-            ok = read_counts(f, r->size, SMALL + 1), seen |= 2;
+            ok = read_counts(f, one->size, SMALL + 1), seen |= 2;
         } else if (!strcmp(key, "big")) {
-            ok = read_counts(f, r->big, 64), seen |= 4;
+            ok = read_counts(f, one->big, 64), seen |= 4;
         } else if (!strcmp(key, "salign")) {
-            ok = read_counts(f, r->salign, 64), seen |= 8;
+            ok = read_counts(f, one->salign, 64), seen |= 8;
         } else if (!strcmp(key, "dalign")) {
-            ok = read_counts(f, r->dalign, 64), seen |= 16;
+            ok = read_counts(f, one->dalign, 64), seen |= 16;
         } else if (!strcmp(key, "dist")) {
-            ok = read_counts(f, r->dist, 64), seen |= 32;
-        } else if (fscanf(f, "%llu", &x) == 1) {
-            if (!strcmp(key, "calls")) r->calls += x;
-            else if (!strcmp(key, "bytes")) r->bytes += x;
-            else if (!strcmp(key, "big_bytes")) r->big_bytes += x;
-            else if (!strcmp(key, "overlap")) r->overlap += x;
-        } else {
-            ok = 0;
+            ok = read_counts(f, one->dist, 64), seen |= 32;
+        } else if ((ok = fscanf(f, "%llu", &x) == 1)) {
+            if (!strcmp(key, "calls")) one->calls = x, seen |= 64;
+            else if (!strcmp(key, "bytes")) one->bytes = x, seen |= 128;
+            else if (!strcmp(key, "big_bytes")) one->big_bytes = x, seen |= 256;
+            else if (!strcmp(key, "overlap")) one->overlap = x, seen |= 512;
         }
+        if (!ok) why = feof(f) ? "cut short (truncated)" : "malformed";
     }
+    int err = ferror(f);
     fclose(f);
-    if (ok && seen == 63) r->procs++;
-    return ok && seen == 63;
+    if (why) return why;
+    if (err) return "read error";
+    if (!end) return "cut short (no end line)";
+    if (seen != 1023) return "incomplete (a section is missing)";
+    /* the counts must agree: every call is in fn, in size or big, in each
+     * alignment and in dist */
+    uint64_t c = one->calls, bytes = one->big_bytes;
+    for (size_t i = 1; i <= SMALL; i++) bytes += one->size[i] * i;
+    if (total(one->fn, NFN) != c || total(one->size, SMALL + 1) + total(one->big, 64) != c ||
+        total(one->salign, 64) != c || total(one->dalign, 64) != c || total(one->dist, 64) != c ||
+        one->overlap > c || bytes != one->bytes)
+        return "inconsistent counts";
+    one->procs = 1;
+    return NULL;
+}
+
+static void add_rec(struct rec *r, const struct rec *one)
+{
+    r->procs += one->procs;
+    if (one->seconds_max > r->seconds_max) r->seconds_max = one->seconds_max;
+    r->calls += one->calls;
+    r->bytes += one->bytes;
+    r->big_bytes += one->big_bytes;
+    r->overlap += one->overlap;
+    for (size_t i = 0; i < NFN; i++) r->fn[i] += one->fn[i];
+    for (size_t i = 0; i <= SMALL; i++) r->size[i] += one->size[i];
+    for (size_t i = 0; i < 64; i++) {
+        r->big[i] += one->big[i];
+        r->salign[i] += one->salign[i];
+        r->dalign[i] += one->dalign[i];
+        r->dist[i] += one->dist[i];
+    }
 }
 
 /* A library fcbench runs programs with: $ENV, else NAME next to fcbench
@@ -239,26 +287,34 @@ int fcbench_record(int argc, char **argv)
     double wall = now() - t0;
     free(pre);
 
-    static struct rec r;
+    /* every rec.* file: a process's record, added only if it is complete;
+     * .rec-tmp.* files: records whose writer did not finish (killed while
+     * writing) */
+    static struct rec r, one;
     char comms[512] = "", comm[64], path[4200];
     DIR *d = opendir(dir);
     unsigned bad = 0;
     for (struct dirent *e; d && (e = readdir(d));) {
-        if (strncmp(e->d_name, "rec.", 4)) continue;
+        int rec = !strncmp(e->d_name, "rec.", 4), tmp = !strncmp(e->d_name, ".rec-tmp.", 9);
+        if (!rec && !tmp) continue;
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
         strcpy(comm, "?");
-        if (add_file(path, &r, comm, sizeof comm)) {
+        const char *why = tmp ? "unfinished (its process was killed while writing it?)" : read_file(path, &one, comm);
+        if (!why) {
+            add_rec(&r, &one);
             if (strlen(comms) + strlen(comm) + 2 < sizeof comms) {
                 if (!strstr(comms, comm)) sprintf(comms + strlen(comms), "%s%s", *comms ? " " : "", comm);
             }
-        } else {
-            bad++;
+        } else if (++bad <= 10) {
+            fprintf(stderr, "fcbench record: %s: %s: skipped, none of its counts is used\n", e->d_name, why);
         }
         unlink(path);
     }
     if (d) closedir(d);
     rmdir(dir);
-    if (bad) fprintf(stderr, "fcbench record: %u unreadable per-process record(s) skipped\n", bad);
+    if (bad)
+        fprintf(stderr, "fcbench record: %u per-process record(s) skipped, %u counted (a process that cannot write its "
+                        "record says why on stderr)\n", bad, r.procs);
     if (!r.procs) {
         fprintf(stderr, "fcbench record: no process of `%s` wrote a record (static binary, or none exited normally?)\n",
                 cmd[0]);

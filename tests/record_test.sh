@@ -14,6 +14,7 @@ check() { # description, value, expected
   if [ "$2" = "$3" ]; then echo "ok   $1: $2"; else echo "FAIL: $1: $2, want $3"; fail=1; fi
 }
 check "exit status passed on" "$rc" 3
+check "records skipped or not written" "$(grep -c 'skipped\|not written' "$work/out.txt")" 0
 for f in rec.csv rec.align.csv rec.txt; do
   [ -s "$work/$f" ] || { echo "FAIL: $work/$f missing"; fail=1; }
 done

@@ -4,10 +4,13 @@
  *
  * Per thread, one block of counters, reached through an initial-exec
  * thread-local pointer: no lock and no shared cache line on the hot path.
- * A thread's first copy maps its block (mmap, not malloc: malloc may copy)
- * and pushes it onto a process-wide list with one compare-and-swap; blocks are
- * never freed, so the counts of threads that have exited are still summed at
- * exit.  The dump (record.c) runs when the process exits normally.
+ * A thread's first copy takes a free block of the process or maps a new one
+ * (mmap, not malloc: malloc may copy) and lists it on a process-wide list
+ * with one compare-and-swap; when the thread exits (a pthread key's
+ * destructor) its block goes back, counts kept, for the next thread: the
+ * blocks are as many as the most threads that were alive at once, and every
+ * count is summed at exit.  The dump (record.c) runs when the process exits
+ * normally.
  * Copies made before the object's constructor has run (ifunc resolvers of
  * other libraries, their constructors) are counted into one static block with
  * atomic adds (fc__rec_early), which the constructor then lists.
@@ -25,8 +28,9 @@
 
 enum { FC_REC_SMALL = 4096, FC_REC_FNS = 7 };
 
+/* the counts only: a mapped block's list link and owner are in a page of
+ * their own after these (record.c), which a fork does not wipe */
 struct fc_rec {
-    struct fc_rec *next;
     uint64_t size[FC_REC_SMALL + 1]; /* calls by exact size 0..4096 */
     uint64_t big[64];                /* calls above 4096 by floor(log2 n) */
     uint64_t big_bytes;              /* bytes moved by those (the rest: from size[]) */
@@ -38,7 +42,9 @@ struct fc_rec {
 
 #define FC_REC_HIDDEN __attribute__((visibility("hidden")))
 extern __thread struct fc_rec *fc__rec_tls __attribute__((tls_model("initial-exec")));
-FC_REC_HIDDEN struct fc_rec *fc__rec_new(void);
+/* a thread's first copy (and each copy of a thread past its block's
+ * release, at its exit): takes a block and counts the call */
+FC_REC_HIDDEN void fc__rec_first(int fn, const void *dst, const void *src, size_t n);
 /* 0 until the object's constructor has run: before it, this object may not be
  * relocated yet (its thread-local pointer's GOT entry, mmap's PLT slot) and the
  * thread-local storage may not be initialised (the dynamic linker zeroes it
@@ -70,7 +76,10 @@ static inline __attribute__((always_inline)) void fc_rec_note(int fn, const void
         return;
     }
     struct fc_rec *r = fc__rec_tls;
-    if (__builtin_expect(!r, 0) && !(r = fc__rec_new())) return;
+    if (__builtin_expect(!r, 0)) {
+        fc__rec_first(fn, dst, src, n);
+        return;
+    }
     FC_REC_COUNT(r, fn, dst, src, n, FC_REC_ADD_PLAIN);
 }
 
