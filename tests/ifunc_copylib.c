@@ -79,7 +79,7 @@ static void sweep(void)
 static int answer_impl(void) { return 42; }
 
 typedef int (*fc_answer_fn)(void);
-static fc_answer_fn resolve_answer(void)
+__attribute__((used)) static fc_answer_fn resolve_answer(void)
 {
     memcpy(fc_name, "resolved by the resolver", 25);
     sweep();

@@ -23,6 +23,27 @@
  *                                the child with SIG (SEGV or BUS)
  *   test_checked die-ign         SIG_IGN before: the fault still kills it
  *   test_checked ignore-sent     SIG_IGN before: a SIGSEGV sent by kill() is ignored
+ *   test_checked resethand HOW SIG   a handler installed with SA_RESETHAND before
+ *                                (HOW: siginfo, plain, or sysv: ISO C signal()'s
+ *                                SA_RESETHAND|SA_NODEFER) that returns: called
+ *                                once, then the child dies of SIG (SEGV or BUS)
+ *   test_checked refault         a handler without SA_NODEFER that faults
+ *                                itself: called once, the child dies of SIGSEGV
+ *   test_checked refault-nodefer the same with SA_NODEFER: it re-enters, as the
+ *                                kernel would let it (depth 3, then it jumps out)
+ *   test_checked sa-mask         the handler runs with its sa_mask and its own
+ *                                signal blocked (with SA_NODEFER: not its own)
+ *   test_checked async-dfl SIG   SIG_DFL before: the kernel's asynchronous
+ *                                notices, SIGBUS BUS_MCEERR_AO or SIGSEGV
+ *                                SEGV_MTEAERR, queued to the process, kill it
+ *                                with SIG
+ *   test_checked async-ign       SIG_IGN before: BUS_MCEERR_AO is ignored and the
+ *                                copy still survives a truncated file after it
+ *   test_checked blocked         SIGSEGV and SIGBUS blocked in the thread: a fault
+ *                                in the copy kills the process with SIGSEGV (the
+ *                                kernel's rule; docs/checked.md)
+ *   test_checked blocked-idiom   sigfillset minus SIGSEGV and SIGBUS blocked (the
+ *                                documented way): the copy survives its faults
  *
  * Every count is compared with the placement's exact answer, every dst byte
  * with what the contract allows (copied, or unchanged), and sentinels around
@@ -39,6 +60,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -413,6 +435,254 @@ static int die(const char *how, int sig)
     return 0;
 }
 
+/* ---- chaining as the kernel would deliver: SA_RESETHAND, SA_NODEFER,
+ * sa_mask, asynchronous signals, blocked signals.  Each case runs in a forked
+ * child whose handlers report through a pipe; the parent checks the report
+ * and how the child ended. */
+static int report_fd = -1;
+static volatile int depth;
+
+static void report(char c)
+{
+    if (write(report_fd, &c, 1) != 1) _exit(5);
+}
+
+static void count_and_return_si(int sig, siginfo_t *si, void *uc)
+{
+    (void)sig, (void)si, (void)uc;
+    report('h');
+}
+static void count_and_return(int sig)
+{
+    (void)sig;
+    report('h');
+}
+/* faults itself: depth 1 without SA_NODEFER (the kernel kills), up to 3 with it */
+static void refault(int sig)
+{
+    (void)sig;
+    report('h');
+    if (++depth >= 3) siglongjmp(jb, 1);
+    (void)*bad_page;
+}
+/* what is blocked inside the handler: 'u' SIGUSR1, 's' SIGSEGV, '-' neither */
+static void show_mask(int sig)
+{
+    (void)sig;
+    sigset_t cur;
+    sigprocmask(SIG_BLOCK, NULL, &cur);
+    report('h');
+    if (sigismember(&cur, SIGUSR1)) report('u');
+    if (sigismember(&cur, SIGSEGV)) report('s');
+    report('.');
+    siglongjmp(jb, 1);
+}
+
+/* a child running fn; returns its status and what its handlers reported */
+static int in_child(void (*fn)(const char *, int), const char *how, int sig, char *out, size_t size)
+{
+    int fds[2];
+    if (pipe(fds)) abort();
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(fds[0]);
+        report_fd = fds[1];
+        alarm(5); /* a child that loops is killed by SIGALRM: a failure */
+        struct rlimit no_core = {0, 0};
+        setrlimit(RLIMIT_CORE, &no_core);
+        bad_page = arena(1) - pg;
+        fn(how, sig);
+        _exit(failures ? 3 : 0);
+    }
+    close(fds[1]);
+    size_t got = 0;
+    for (ssize_t k; got < size - 1 && (k = read(fds[0], out + got, size - 1 - got)) > 0;) got += (size_t)k;
+    out[got] = 0;
+    close(fds[0]);
+    int st;
+    if (waitpid(pid, &st, 0) != pid) abort();
+    return st;
+}
+
+static const char *status_text(int st)
+{
+    static char b[64];
+    if (WIFSIGNALED(st)) snprintf(b, sizeof b, "killed by signal %d", WTERMSIG(st));
+    else snprintf(b, sizeof b, "exit %d", WEXITSTATUS(st));
+    return b;
+}
+
+static void fault_with(int sig)
+{
+    if (sig == SIGBUS) {
+        int fd = memfd_create("fc-bus", 0);
+        volatile unsigned char *m = mmap(NULL, (size_t)pg, PROT_READ, MAP_SHARED, fd, 0);
+        (void)m[0]; /* the file is empty: SIGBUS */
+    } else {
+        (void)*bad_page;
+    }
+}
+
+static void resethand_child(const char *how, int sig)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sigemptyset(&sa.sa_mask);
+    if (!strcmp(how, "sysv")) {
+        sysv_signal(sig, count_and_return); /* ISO C signal(): SA_RESETHAND | SA_NODEFER */
+    } else {
+        if (!strcmp(how, "siginfo")) sa.sa_sigaction = count_and_return_si, sa.sa_flags = SA_SIGINFO;
+        else sa.sa_handler = count_and_return;
+        sa.sa_flags |= SA_RESETHAND;
+        sigaction(sig, &sa, NULL);
+    }
+    some_checked_copies();
+    fault_with(sig); /* the handler returns: the fault re-runs into SIG_DFL */
+    report('!');     /* survived */
+}
+
+static void resethand(const char *how, int sig)
+{
+    char out[64];
+    int st = in_child(resethand_child, how, sig, out, sizeof out);
+    if (!WIFSIGNALED(st) || WTERMSIG(st) != sig || strcmp(out, "h"))
+        FAIL("resethand %s: handler calls \"%.20s%s\" (%zu), child %s; want one call, then killed by signal %d", how, out,
+             strlen(out) > 20 ? "..." : "", strlen(out), status_text(st), sig);
+}
+
+static void refault_child(const char *how, int sig)
+{
+    (void)sig;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sigemptyset(&sa.sa_mask);
+    sa.sa_handler = refault;
+    sa.sa_flags = !strcmp(how, "nodefer") ? SA_NODEFER : 0;
+    sigaction(SIGSEGV, &sa, NULL);
+    some_checked_copies();
+    if (!sigsetjmp(jb, 1)) (void)*bad_page;
+    report('j'); /* jumped out at depth 3 */
+}
+
+static void refault_case(const char *how)
+{
+    char out[64];
+    int st = in_child(refault_child, how, SIGSEGV, out, sizeof out);
+    if (!strcmp(how, "nodefer")) {
+        if (!WIFEXITED(st) || WEXITSTATUS(st) != 0 || strcmp(out, "hhhj"))
+            FAIL("refault-nodefer: reports \"%.20s\", child %s; want 3 nested calls and exit 0", out, status_text(st));
+    } else if (!WIFSIGNALED(st) || WTERMSIG(st) != SIGSEGV || strcmp(out, "h")) {
+        FAIL("refault: handler calls \"%.20s%s\" (%zu), child %s; want one call, then killed by SIGSEGV", out,
+             strlen(out) > 20 ? "..." : "", strlen(out), status_text(st));
+    }
+}
+
+static void mask_child(const char *how, int sig)
+{
+    (void)sig;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sigemptyset(&sa.sa_mask);
+    sigaddset(&sa.sa_mask, SIGUSR1);
+    sa.sa_handler = show_mask;
+    sa.sa_flags = !strcmp(how, "nodefer") ? SA_NODEFER : 0;
+    sigaction(SIGSEGV, &sa, NULL);
+    some_checked_copies();
+    if (!sigsetjmp(jb, 1)) (void)*bad_page;
+    sigset_t cur; /* siglongjmp restored the mask sigsetjmp saved */
+    sigprocmask(SIG_BLOCK, NULL, &cur);
+    report(sigismember(&cur, SIGUSR1) || sigismember(&cur, SIGSEGV) ? 'B' : 'o');
+}
+
+static void sa_mask_case(void)
+{
+    char out[64];
+    int st = in_child(mask_child, "", 0, out, sizeof out);
+    if (!WIFEXITED(st) || WEXITSTATUS(st) || strcmp(out, "hus.o"))
+        FAIL("sa-mask: reports \"%s\", child %s; want \"hus.o\" (SIGUSR1 and SIGSEGV blocked in the handler)", out,
+             status_text(st));
+    st = in_child(mask_child, "nodefer", 0, out, sizeof out);
+    if (!WIFEXITED(st) || WEXITSTATUS(st) || strcmp(out, "hu.o"))
+        FAIL("sa-mask with SA_NODEFER: reports \"%s\", child %s; want \"hu.o\" (SIGUSR1 blocked, SIGSEGV not)", out,
+             status_text(st));
+}
+
+/* sig queued to this thread with si_code code, as the kernel's asynchronous
+ * notices are (or a program's rt_tgsigqueueinfo to itself) */
+static void queue_self(int sig, int code)
+{
+    siginfo_t si;
+    memset(&si, 0, sizeof si);
+    si.si_signo = sig;
+    si.si_code = code;
+    si.si_addr = (void *)bad_page;
+    if (syscall(SYS_rt_tgsigqueueinfo, (long)getpid(), (long)syscall(SYS_gettid), (long)sig, &si))
+        FAIL("rt_tgsigqueueinfo: %s", strerror(errno));
+}
+
+/* a checked copy from a memfd mapping past the file's end: SIGBUS in the copy */
+static void copy_truncated(void)
+{
+    int fd = memfd_create("fc-trunc", 0);
+    if (fd < 0 || ftruncate(fd, pg)) abort();
+    unsigned char *m = mmap(NULL, 2 * (size_t)pg, PROT_READ, MAP_SHARED, fd, 0);
+    if (m == MAP_FAILED) abort();
+    static unsigned char d[8192];
+    size_t r = fc_copy_checked(d, m + pg - 100, 300);
+    if (r != 200) FAIL("a copy over a file's end returned %zu, want 200", r);
+}
+
+static void async_child(const char *how, int sig)
+{
+    signal(sig, !strcmp(how, "ign") ? SIG_IGN : SIG_DFL);
+    some_checked_copies();
+    queue_self(sig, sig == SIGBUS ? BUS_MCEERR_AO : 8 /* SEGV_MTEAERR: AArch64's asynchronous tag-check fault */);
+    report('s'); /* survived it */
+    copy_truncated();
+    report('c');
+}
+
+static void async_case(const char *how, int sig)
+{
+    char out[64];
+    int st = in_child(async_child, how, sig, out, sizeof out);
+    if (!strcmp(how, "ign")) {
+        if (!WIFEXITED(st) || WEXITSTATUS(st) || strcmp(out, "sc"))
+            FAIL("async-ign: reports \"%s\", child %s; want the notice ignored and the copy to survive", out,
+                 status_text(st));
+    } else if (!WIFSIGNALED(st) || WTERMSIG(st) != sig || out[0]) {
+        FAIL("async-dfl: reports \"%s\", child %s; want killed by signal %d at once, as without fastcopy", out,
+             status_text(st), sig);
+    }
+}
+
+static void blocked_child(const char *how, int sig)
+{
+    (void)sig;
+    sigset_t all;
+    sigfillset(&all);
+    if (!strcmp(how, "idiom")) sigdelset(&all, SIGSEGV), sigdelset(&all, SIGBUS);
+    pthread_sigmask(SIG_BLOCK, &all, NULL);
+    some_checked_copies();
+    copy_truncated();
+    report('c');
+}
+
+static void blocked_case(const char *how)
+{
+    char out[64];
+    int st = in_child(blocked_child, how, 0, out, sizeof out);
+    if (!strcmp(how, "idiom")) {
+        if (!WIFEXITED(st) || WEXITSTATUS(st) || strcmp(out, "c"))
+            FAIL("blocked-idiom: reports \"%s\", child %s; want every copy to survive", out, status_text(st));
+    } else if (!WIFSIGNALED(st) || WTERMSIG(st) != SIGSEGV || out[0]) {
+        FAIL("blocked: reports \"%s\", child %s; want killed by SIGSEGV in its first faulting copy (the kernel's "
+             "rule for a blocked fault signal, as documented)",
+             out, status_text(st));
+    }
+}
+
 #if defined(__SANITIZE_ADDRESS__)
 #define FC_ASAN 1
 #elif defined(__has_feature)
@@ -497,6 +767,22 @@ int main(int argc, char **argv)
         die("ign", SIGSEGV);
     else if (!strcmp(what, "ignore-sent"))
         ignore_sent();
+    else if (!strcmp(what, "resethand") && argc > 3)
+        resethand(argv[2], !strcmp(argv[3], "BUS") ? SIGBUS : SIGSEGV);
+    else if (!strcmp(what, "refault"))
+        refault_case("");
+    else if (!strcmp(what, "refault-nodefer"))
+        refault_case("nodefer");
+    else if (!strcmp(what, "sa-mask"))
+        sa_mask_case();
+    else if (!strcmp(what, "async-dfl"))
+        async_case("dfl", argc > 2 && !strcmp(argv[2], "BUS") ? SIGBUS : SIGSEGV);
+    else if (!strcmp(what, "async-ign"))
+        async_case("ign", SIGBUS);
+    else if (!strcmp(what, "blocked"))
+        blocked_case("");
+    else if (!strcmp(what, "blocked-idiom"))
+        blocked_case("idiom");
     else {
         fprintf(stderr, "test_checked: unknown mode %s\n", what);
         return 2;

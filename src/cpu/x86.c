@@ -106,7 +106,18 @@ static const struct fc_exception fc_exceptions[] = {
 
 static struct fc_x86_info fc_info;
 static struct fc_x86_status fc_status;
-static int fc_state;  /* 0: not yet, 1: one caller deciding (the others wait), 2: done */
+/* 1 once a decision is published.  Every caller that finds 0 decides itself,
+ * into its own locals, and publishes: nobody waits for another caller, which
+ * may be this very thread interrupted by a signal handler that copies, or a
+ * thread that a fork() left behind.  Racing callers decide alike (the same
+ * CPUID, environment and profile) and publish the same bytes. */
+static int fc_state;
+#ifdef FC_TEST_HOOKS
+/* tests/test_first_use.c: called in the middle of a decision, and a way to
+ * make the next call decide again */
+void (*fc__x86_test_hook)(void);
+void fc__x86_test_reset(void) { __atomic_store_n(&fc_state, 0, __ATOMIC_RELEASE); }
+#endif
 static int fc_warned; /* the FASTCOPY_TUNE line is written once */
 
 static void fc_cpuid(unsigned leaf, unsigned sub, unsigned r[4])
@@ -156,6 +167,15 @@ static void fc_copy_struct(void *d, const void *s, size_t n)
         __asm__("" : "+r"(dp));
         dp[i] = sp[i];
     }
+}
+
+/* Publication of a decision: byte stores that racing publishers of the same
+ * bytes may make at once (relaxed atomics: no data race). */
+static void fc_publish_struct(void *d, const void *s, size_t n)
+{
+    unsigned char *dp = d;
+    const unsigned char *sp = s;
+    for (size_t i = 0; i < n; i++) __atomic_store_n(&dp[i], sp[i], __ATOMIC_RELAXED);
 }
 
 static void fc_clear_struct(void *d, size_t n)
@@ -496,10 +516,10 @@ static int fc_parse_profile(const char *text, long len, const char *sig, const s
 }
 
 /* A note for fastcopy-info: "PATH: TEXT". */
-static void fc_note(const char *path, const char *text)
+static void fc_note(struct fc_x86_status *st, const char *path, const char *text)
 {
-    if (fc_status.nnotes >= FC_NOTES) return;
-    char *b = fc_status.notes[fc_status.nnotes++];
+    if (st->nnotes >= FC_NOTES) return;
+    char *b = st->notes[st->nnotes++];
     size_t n = 0;
     fc_put(b, FC_NOTE_LEN, &n, path);
     fc_put(b, FC_NOTE_LEN, &n, ": ");
@@ -507,40 +527,41 @@ static void fc_note(const char *path, const char *text)
 }
 
 /* Tries one profile: 1 if it was taken (its settings now in *s). */
-static int fc_try_profile(const char *path, int need_trusted, const struct fc_x86_info *in, struct fc_settings *s)
+static int fc_try_profile(struct fc_x86_status *st, const char *path, int need_trusted, const struct fc_x86_info *in,
+                          struct fc_settings *s)
 {
-    static char text[FC_PROFILE_MAX + 1];
+    char text[FC_PROFILE_MAX + 1]; /* each deciding caller its own */
     char why[FC_NOTE_LEN];
     int trusted;
     long len = fc__read_file(path, text, sizeof text, &trusted);
     why[0] = 0;
     if (len == FC_FILE_ABSENT) {
-        fc_note(path, "absent or unreadable");
+        fc_note(st, path, "absent or unreadable");
         return 0;
     }
     if (len == FC_FILE_TOO_BIG) {
-        fc_note(path, "ignored: larger than " FC_XSTR(FC_PROFILE_MAX) " bytes");
+        fc_note(st, path, "ignored: larger than " FC_XSTR(FC_PROFILE_MAX) " bytes");
         return 0;
     }
     if (len < 0) {
-        fc_note(path, "ignored: not a regular file, or a read error");
+        fc_note(st, path, "ignored: not a regular file, or a read error");
         return 0;
     }
     if (need_trusted && !trusted) {
-        fc_note(path, "ignored in this secure-execution process: not owned by root, or writable by others");
+        fc_note(st, path, "ignored in this secure-execution process: not owned by root, or writable by others");
         return 0;
     }
-    if (!fc_parse_profile(text, len, fc_status.signature, in, s, why, sizeof why)) {
+    if (!fc_parse_profile(text, len, st->signature, in, s, why, sizeof why)) {
         char msg[FC_NOTE_LEN];
         size_t n = 0;
         fc_put(msg, sizeof msg, &n, "ignored: ");
         fc_put(msg, sizeof msg, &n, why);
-        fc_note(path, msg);
+        fc_note(st, path, msg);
         return 0;
     }
     size_t n = 0;
-    fc_put(fc_status.profile, sizeof fc_status.profile, &n, path);
-    fc_note(path, "in use");
+    fc_put(st->profile, sizeof st->profile, &n, path);
+    fc_note(st, path, "in use");
     return 1;
 }
 
@@ -550,7 +571,7 @@ static int fc_try_profile(const char *path, int need_trusted, const struct fc_x8
  * FASTCOPY_PROFILE, when set, is the only one tried.  A secure-execution
  * process takes only the system profile, and only if root owns it and nobody
  * else may write it. */
-static void fc_load_profile(const struct fc_x86_info *in, struct fc_settings *s)
+static void fc_load_profile(struct fc_x86_status *st, const struct fc_x86_info *in, struct fc_settings *s)
 {
     char path[FC_PATH_MAX], sys[FC_PATH_MAX];
     size_t sn = 0;
@@ -562,18 +583,18 @@ static void fc_load_profile(const struct fc_x86_info *in, struct fc_settings *s)
         fc_put(sys, sizeof sys, &sn, hook);
     }
 #endif
-    if (fc_status.secure) {
-        (void)fc_try_profile(sys, 1, in, s);
+    if (st->secure) {
+        (void)fc_try_profile(st, sys, 1, in, s);
         return;
     }
     int got = fc__early_getenv("FASTCOPY_PROFILE", path, sizeof path);
     if (got == 2) {
-        fc_note("FASTCOPY_PROFILE", "ignored: the path is too long");
+        fc_note(st, "FASTCOPY_PROFILE", "ignored: the path is too long");
         return;
     }
     if (got == 1 && path[0]) {
-        if (fc_eq(path, "off")) fc_note("FASTCOPY_PROFILE=off", "no profile read");
-        else (void)fc_try_profile(path, 0, in, s);
+        if (fc_eq(path, "off")) fc_note(st, "FASTCOPY_PROFILE=off", "no profile read");
+        else (void)fc_try_profile(st, path, 0, in, s);
         return;
     }
     /* the per-user profile: XDG_CONFIG_HOME when it is an absolute path (too long to read: the
@@ -599,12 +620,12 @@ static void fc_load_profile(const struct fc_x86_info *in, struct fc_settings *s)
             fc_put(why, sizeof why, &wn, "the per-user profile's path is longer than ");
             fc_put_num(why, sizeof why, &wn, (uint64_t)(sizeof path - 1), 0);
             fc_put(why, sizeof why, &wn, " bytes: skipped");
-            fc_note(var, why);
-        } else if (fc_try_profile(path, 0, in, s)) {
+            fc_note(st, var, why);
+        } else if (fc_try_profile(st, path, 0, in, s)) {
             return;
         }
     }
-    (void)fc_try_profile(sys, 0, in, s);
+    (void)fc_try_profile(st, sys, 0, in, s);
 }
 
 void fc__x86_derive(struct fc_x86_tune *t)
@@ -712,15 +733,9 @@ static void fc_fake_cpu(struct fc_x86_info *in)
 
 void fc__x86_init(void)
 {
-    if (__atomic_load_n(&fc_state, __ATOMIC_ACQUIRE) == 2) return;
-    /* One caller decides; racing first callers (pointer dispatch: threads
-     * started by other constructors) wait for it - the profile's buffers and
-     * the status are written once. */
-    int expected = 0;
-    if (!__atomic_compare_exchange_n(&fc_state, &expected, 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
-        while (__atomic_load_n(&fc_state, __ATOMIC_ACQUIRE) != 2) __builtin_ia32_pause();
-        return;
-    }
+    if (__atomic_load_n(&fc_state, __ATOMIC_ACQUIRE)) return;
+    struct fc_x86_status st;
+    fc_clear_struct(&st, sizeof st);
     struct fc_x86_info in;
     fc_clear_struct(&in, sizeof in);
     unsigned r[4];
@@ -790,14 +805,14 @@ void fc__x86_init(void)
     int nt_per_thread = 0;
 
     /* 2. the exception for this CPU, if one was measured */
-    fc_status.exception = NULL;
+    st.exception = NULL;
     for (size_t i = 0; i < sizeof fc_exceptions / sizeof fc_exceptions[0]; i++) {
         const struct fc_exception *x = &fc_exceptions[i];
         if (!(x->vendor == FC_AMD ? in.vendor_amd : in.vendor_intel) || in.family < x->fam_lo ||
             in.family > x->fam_hi || ((x->needs & FC_NEED_AVX512F) && !in.avx512f) ||
             ((x->needs & FC_NEED_AVX_VNNI) && !in.avx_vnni) || ((x->needs & FC_NO_AVX512F) && in.avx512f))
             continue;
-        fc_status.exception = x->name;
+        st.exception = x->name;
         if (x->zmm != FC_KEEP && in.avx512f) s.zmm = x->zmm, fc_set(&s, FC_SET_IMPL, FC_SRC_EXCEPTION);
         if (x->window) {
             s.t.movsb_min = x->window == 1 ? x->movsb_min : 0;
@@ -824,11 +839,14 @@ void fc__x86_init(void)
 
     /* 3. a tuned profile; 4. FASTCOPY_TUNE (neither from the environment in a
      * secure-execution process) */
-    fc_status.secure = fc__secure();
-    fc_signature(&in, fc_status.signature, sizeof fc_status.signature);
-    fc_load_profile(&in, &s);
+    st.secure = fc__secure();
+    fc_signature(&in, st.signature, sizeof st.signature);
+    fc_load_profile(&st, &in, &s);
+#ifdef FC_TEST_HOOKS
+    if (fc__x86_test_hook) fc__x86_test_hook();
+#endif
     char env[FC_TUNE_MAX + 1];
-    int got = fc_status.secure ? 0 : fc__early_getenv("FASTCOPY_TUNE", env, sizeof env);
+    int got = st.secure ? 0 : fc__early_getenv("FASTCOPY_TUNE", env, sizeof env);
     if (got && env[0]) {
         struct fc_settings u;
         fc_copy_struct(&u, &s, sizeof u);
@@ -846,10 +864,13 @@ void fc__x86_init(void)
     fc_copy_struct(&t, &s.t, sizeof t);
     fc__x86_derive(&t);
 
-    for (int i = 0; i < FC_SET_COUNT; i++) fc_status.src[i] = s.src[i];
-    for (size_t q = 0; q < sizeof fc_profile_impl_buf; q++) fc_profile_impl_buf[q] = s.impl[q];
-    fc_status.impl = fc_profile_impl_buf[0] ? fc_profile_impl_buf : NULL;
-    fc_copy_struct(&fc_info, &in, sizeof in);
+    for (int i = 0; i < FC_SET_COUNT; i++) st.src[i] = s.src[i];
+    st.impl = s.impl[0] ? fc_profile_impl_buf : NULL;
+
+    /* publish (the same bytes from every racing caller) */
+    fc_publish_struct(fc_profile_impl_buf, s.impl, sizeof fc_profile_impl_buf);
+    fc_publish_struct(&fc_status, &st, sizeof st);
+    fc_publish_struct(&fc_info, &in, sizeof in);
     __atomic_store_n(&fc__x86_tune.special_min, t.special_min, __ATOMIC_RELAXED);
     __atomic_store_n(&fc__x86_tune.nt_threshold, t.nt_threshold, __ATOMIC_RELAXED);
     __atomic_store_n(&fc__x86_tune.movsb_min, t.movsb_min, __ATOMIC_RELAXED);
@@ -857,7 +878,7 @@ void fc__x86_init(void)
     __atomic_store_n(&fc__x86_tune.movsb_gap, t.movsb_gap, __ATOMIC_RELAXED);
     __atomic_store_n(&fc__x86_tune.nt_pages, t.nt_pages, __ATOMIC_RELAXED);
     __atomic_store_n(&fc__x86_tune.inorder_min, t.inorder_min, __ATOMIC_RELAXED);
-    __atomic_store_n(&fc_state, 2, __ATOMIC_RELEASE);
+    __atomic_store_n(&fc_state, 1, __ATOMIC_RELEASE);
 }
 
 const struct fc_x86_info *fc__x86_info(void)

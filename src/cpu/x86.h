@@ -79,8 +79,13 @@ static inline void fc__rep_movsb(void *d, const void *s, size_t n)
     __asm__ volatile("rep movsb" : "+D"(d), "+S"(s), "+c"(n) : : "memory");
 }
 
-/* Idempotent, no libc calls (safe in an ifunc resolver). */
+/* Idempotent, no libc calls (safe in an ifunc resolver), never waits for
+ * another caller. */
 void fc__x86_init(void);
+#ifdef FC_TEST_HOOKS
+extern void (*fc__x86_test_hook)(void); /* called in the middle of a decision */
+void fc__x86_test_reset(void);          /* the next call decides again */
+#endif
 const struct fc_x86_info *fc__x86_info(void);
 
 int fc__x86_probe_sse2(void);
