@@ -186,7 +186,8 @@ static void fc_checked_signal(int sig, siginfo_t *info, void *ucontext)
     const struct sigaction *p = &fc_prev[i];
     /* SA_RESETHAND: the kernel resets the disposition to SIG_DFL as it calls
      * the handler, so the handler runs once; later signals get the default */
-    int handler = fc_is_handler(p) && !((p->sa_flags & SA_RESETHAND) && __atomic_exchange_n(&fc_prev_spent[i], 1, __ATOMIC_ACQ_REL));
+    int spent = (p->sa_flags & SA_RESETHAND) && __atomic_exchange_n(&fc_prev_spent[i], 1, __ATOMIC_ACQ_REL);
+    int handler = fc_is_handler(p) && !spent;
     if (handler) {
         fc_call_prev(sig, info, ucontext, p);
     } else if (fc_is_handler(p) || p->sa_handler == SIG_DFL) {
@@ -200,13 +201,6 @@ static void fc_checked_signal(int sig, siginfo_t *info, void *ucontext)
     }
 }
 
-/* Installs fastcopy's handler for sig over the disposition there, which it
- * keeps in *prev.  Idempotent, and it never waits: callers racing through it
- * (threads, a signal handler that interrupts the installation in its own
- * thread, a child forked in the middle of it) each complete it.  A
- * disposition that is fastcopy's own is never kept as the previous one, and
- * the previous one is stored before the handler goes in (a fault in another
- * thread the moment after finds it); racing callers store the same value. */
 /* a struct copy without the compiler's memcpy call (this file must call no
  * libc copy: tests/check_no_libc_calls.cmake) */
 static void fc_put_action(struct sigaction *d, const struct sigaction *s)
@@ -219,6 +213,13 @@ static void fc_put_action(struct sigaction *d, const struct sigaction *s)
     }
 }
 
+/* Installs fastcopy's handler for sig over the disposition there, which it
+ * keeps in *prev.  Idempotent, and it never waits: callers racing through it
+ * (threads, a signal handler that interrupts the installation in its own
+ * thread, a child forked in the middle of it) each complete it.  A
+ * disposition that is fastcopy's own is never kept as the previous one, and
+ * the previous one is stored before the handler goes in (a fault in another
+ * thread the moment after finds it); racing callers store the same value. */
 static void fc_install_one(int sig, struct sigaction *prev, const struct sigaction *ours)
 {
     struct sigaction cur, old;
