@@ -8,7 +8,8 @@
  * -stress cases hit it by chance, without hooks, as a program would.
  *
  *   test_first_use checked-signal   SIGUSR1 raised inside the installation; its
- *                                   handler makes a faulting checked copy
+ *                                   handler makes a faulting checked copy; then
+ *                                   a fault outside a copy must meet SIG_DFL
  *   test_first_use checked-fork     another thread inside the installation
  *                                   while this one forks; the child copies
  *                                   (faulting), then faults outside a copy
@@ -108,6 +109,30 @@ static void expect_handler(const char *what)
         FAIL("%s: the handler ran %d time(s), %d exact copies; want 1 and 1", what, (int)handler_ran, (int)handler_ok);
 }
 
+/* a fault outside any copy, in a child: the disposition before the first
+ * copy (SIG_DFL) must kill it with SIGSEGV (ASan's: report, exit 1) */
+static void chaining_intact(const char *what)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        signal(SIGALRM, SIG_DFL);
+        alarm(5);
+        struct rlimit no_core = {0, 0};
+        setrlimit(RLIMIT_CORE, &no_core);
+        (void)*(volatile unsigned char *)(src_end + 100);
+        _exit(2);
+    }
+    int st;
+    if (waitpid(pid, &st, 0) != pid) abort();
+#ifdef FC_ASAN
+    int ok = WIFEXITED(st) && WEXITSTATUS(st) == 1;
+#else
+    int ok = WIFSIGNALED(st) && WTERMSIG(st) == SIGSEGV;
+#endif
+    if (!ok) FAIL("%s: a fault outside the copy: status %#x, want the disposition from before", what, st);
+}
+
 static void checked_signal(void)
 {
     signal(SIGUSR1, usr1);
@@ -115,6 +140,7 @@ static void checked_signal(void)
     if (!faulting_copy_ok()) FAIL("checked-signal: the first copy was not exact");
     if (!hook_raised) FAIL("checked-signal: the hook did not run (no installation?)");
     expect_handler("checked-signal");
+    chaining_intact("checked-signal");
 }
 
 #if defined(__x86_64__)

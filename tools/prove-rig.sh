@@ -41,7 +41,8 @@ mutants=()
   "inline: 1..3 bytes, middle byte from the wrong place|include/fastcopy/inline.h|s/d\[n >> 1\] = m;/d[n >> 1] = z;/|test_inline"
   "inline: head/tail blocks load the tail one byte early|include/fastcopy/inline.h|s/const unsigned char \*fc_t = s \+ n - FC_HT_W \* \(K\);/const unsigned char *fc_t = s + n - FC_HT_W * (K) - 1;/|test_inline"
   "inline: limit off by one (257 copied inline)|include/fastcopy/inline.h|s/if \(n > FC_INLINE_MAX\) return/if (n > FC_INLINE_MAX + 1) return/|test_inline"
-  "preload: __memcpy_chk no longer checks the object size|src/preload/preload.c|s/    if \(__builtin_expect\(destlen < n, 0\)\) __chk_fail\(\);\n    FC_NOTE\(4,/    FC_NOTE(4,/|LD_PRELOAD=@BUILD@/libfastcopy-preload.so test_preload chk"
+  "preload: __memcpy_chk no longer checks the object size|src/preload/preload.c|s/    fc_shim_chk\(n, destlen\);\n    FC_NOTE\(4,/    FC_NOTE(4,/|LD_PRELOAD=@BUILD@/libfastcopy-preload.so test_preload chk"
+  "preload: the copy before relocation one byte short|src/preload/preload.c|s/if \(!fc_shim_relocated\(\)\) return fc_generic_memmove\(dst, src, n\);\n    \/\*/if (!fc_shim_relocated()) return fc_generic_memmove(dst, src, n - (n > 0));\n    \/*/|LD_PRELOAD=@BUILD@/libfastcopy-preload.so test_ifunc_preload"
   "preload: memcpy ignores overlapping buffers|src/preload/preload.c|s/if \(__builtin_expect\(\(uintptr_t\)dst - \(uintptr_t\)src \+ n < 2 \* n, 0\)\)/if (0)/|FASTCOPY_IMPL=generic LD_PRELOAD=@BUILD@/libfastcopy-preload.so test_preload copies"
 )
 case $arch in # fc_copy_checked's copy on the emulated targets
@@ -88,7 +89,10 @@ if [ "$arch" = x86_64 ] && [ ${#emu[@]} -eq 0 ]; then # the x86-64 routines (one
     "checked copy: count one too high|src/x86/checked.S|s/        sub     %r8, %rax\n        ret/        sub     %r8, %rax\n        inc     %rax\n        ret/|test_checked exact quick"
     "checked copy: the loop starts 64 bytes late|src/x86/checked.S|s/        cmp     fc__x86_tune\(%rip\), %rdx\n/        add     \\\$64, %r8\n        cmp     fc__x86_tune(%rip), %rdx\n/|test_checked exact quick"
     "checked copy: a fault outside it not passed on|src/checked/checked.c|s/        p->sa_sigaction\(sig, info, ucontext\);/        return;/|test_checked chain-siginfo"
-    "checked copy: SIG_DFL not restored (the fault loops)|src/checked/checked.c|s/        sigaction\(sig, &dfl, NULL\);/        (void)dfl;/|test_checked die-dfl SEGV"
+    "checked copy: SIG_DFL not restored (the fault loops)|src/checked/checked.c|s/    sigaction\(sig, &dfl, NULL\);/    (void)dfl;/|test_checked die-dfl SEGV"
+    "checked copy: a SA_RESETHAND handler called on every fault|src/checked/checked.c|s/int handler = fc_is_handler\(p\) && !spent;/int handler = fc_is_handler(p);/|test_checked resethand siginfo SEGV"
+    "checked copy: the previous handler runs with its signal unblocked|src/checked/checked.c|s/if \(!\(p->sa_flags & SA_NODEFER\)\) \{/if (0) {/|test_checked refault"
+    "checked copy: an interrupted installation keeps its own handler as the previous one|src/checked/checked.c|s/if \(!fc_is_ours\(&old\)\) fc_put_action/fc_put_action/|test_first_use checked-signal"
     "x86 avx2 asm 17..64 class: middle moves 8 bytes too far in|src/x86/avx2_ladder.S|s/and     \\\$16, %r8d/and     \\\$24, %r8d/|test_grid small --impl avx2"
     "x86 avx2 asm 4..16 class: 8-byte moves taken at n = 7|src/x86/avx2_ladder.S|s/        cmp     \\\$8, %rdx\n        cmovae/        cmp     \\\$7, %rdx\n        cmovae/|test_grid small --impl avx2"
     "x86 avx2 asm 129..256 class: last vector stored one byte late|src/x86/avx2_ladder.S|s/vmovdqu %ymm7, -32\(%rdi,%rdx\)/vmovdqu %ymm7, -31(%rdi,%rdx)/|test_grid small --impl avx2"

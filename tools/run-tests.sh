@@ -2,8 +2,8 @@
 # The README's test command (make test): every suite on every target.
 #
 #   native-gcc    gcc, -Werror, with Ubuntu's       full suite + install/consumer + disassembly check
-#                 default hardening (stack          + prove-rig (42 deliberate bugs must be caught,
-#                 protector, CET)                     48 with AVX-512BW)
+#                 default hardening (stack          + prove-rig (46 deliberate bugs must be caught,
+#                 protector, CET)                     53 with AVX-512BW)
 #   native-clang  clang, -Werror                    full suite (the fcbench smoke test and the
 #                                                   report's selftest: in native-gcc only)
 #   sanitize      gcc, ASan + UBSan                 full suite
