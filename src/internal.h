@@ -30,6 +30,11 @@ const struct fc_impl *fc__select(void);
  * callers reject it rather than act on a prefix). */
 int fc__early_getenv(const char *name, char *buf, size_t size);
 
+/* n bytes from s to d, a byte at a time, never through libc's memcpy (which
+ * the compiler makes of a large struct assignment): for a resolver, and for
+ * code that must call no libc copy (tests/check_no_libc_calls.cmake). */
+void fc__copy_bytes(void *d, const void *s, size_t n);
+
 /* write(2) to stderr without stdio (usable in a resolver). */
 void fc__warn(const char *a, const char *b, const char *c, const char *d);
 

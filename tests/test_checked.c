@@ -683,13 +683,6 @@ static void blocked_case(const char *how)
     }
 }
 
-#if defined(__SANITIZE_ADDRESS__)
-#define FC_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define FC_ASAN 1
-#endif
-#endif
 
 /* Nothing installed by the program: a fault outside the copy meets the
  * disposition the process started with - the default action, or under
@@ -735,22 +728,13 @@ static void ignore_sent(void)
     some_checked_copies();
 }
 
-/* A mode that hangs (a fault passed back to itself forever) fails instead. */
-static void timed_out(int sig)
-{
-    (void)sig;
-    static const char m[] = "FAIL: timed out (a fault that nobody resolves re-runs forever)\n";
-    if (write(2, m, sizeof m - 1) < 0) _exit(1);
-    _exit(1);
-}
-
 int main(int argc, char **argv)
 {
     pg = sysconf(_SC_PAGESIZE);
     const char *what = argc > 1 ? argv[1] : "exact";
-    signal(SIGALRM, timed_out);
     /* a healthy run: exact ~10 s (minutes under sanitizers), threads ~1 s, the rest < 0.1 s */
-    alarm(!strcmp(what, "exact") ? 600 : !strcmp(what, "threads") ? 60 : 10);
+    fc_fail_after(!strcmp(what, "exact") ? 600 : !strcmp(what, "threads") ? 60 : 10,
+                  "a fault that nobody resolves re-runs forever");
     if (!strcmp(what, "exact"))
         exact(argc > 2 && !strcmp(argv[2], "quick"));
     else if (!strcmp(what, "sigbus"))

@@ -51,15 +51,6 @@ int main(void)
 
 #include "fail.h"
 
-/* Under AddressSanitizer the disposition before is ASan's handler, which
- * reports a fault and exits 1 */
-#if defined(__SANITIZE_ADDRESS__)
-#define FC_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define FC_ASAN 1
-#endif
-#endif
 
 extern void (*fc__checked_test_hook)(void); /* src/checked/checked.c, FC_TEST_HOOKS */
 
@@ -294,21 +285,12 @@ static void stress(const char *what, int (*trial)(unsigned), unsigned n)
     if (hung || bad) FAIL("%s: %u of %u trials hung, %u went wrong", what, hung, n, bad);
 }
 
-static void timed_out(int sig)
-{
-    (void)sig;
-    static const char m[] = "FAIL: timed out (a first use waiting for itself)\n";
-    if (write(2, m, sizeof m - 1) < 0) _exit(1);
-    _exit(1);
-}
-
 int main(int argc, char **argv)
 {
     const char *what = argc > 1 ? argv[1] : "";
     unsigned n = argc > 2 ? (unsigned)strtoul(argv[2], NULL, 10) : 200;
     setup();
-    signal(SIGALRM, timed_out);
-    alarm(strstr(what, "stress") ? 600 : 20);
+    fc_fail_after(strstr(what, "stress") ? 600 : 20, "a first use waiting for itself");
     if (!strcmp(what, "checked-signal")) {
         checked_signal();
     } else if (!strcmp(what, "checked-fork")) {

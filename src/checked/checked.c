@@ -48,6 +48,7 @@
 #include <unistd.h>
 
 #include "fastcopy.h"
+#include "internal.h"
 
 #if defined(FC_HAVE_COPY_CHECKED)
 #if defined(__x86_64__)
@@ -201,18 +202,6 @@ static void fc_checked_signal(int sig, siginfo_t *info, void *ucontext)
     }
 }
 
-/* a struct copy without the compiler's memcpy call (this file must call no
- * libc copy: tests/check_no_libc_calls.cmake) */
-static void fc_put_action(struct sigaction *d, const struct sigaction *s)
-{
-    unsigned char *dp = (unsigned char *)d;
-    const unsigned char *sp = (const unsigned char *)s;
-    for (size_t i = 0; i < sizeof *d; i++) {
-        __asm__("" : "+r"(dp));
-        dp[i] = sp[i];
-    }
-}
-
 /* Installs fastcopy's handler for sig over the disposition there, which it
  * keeps in *prev.  Idempotent, and it never waits: callers racing through it
  * (threads, a signal handler that interrupts the installation in its own
@@ -225,12 +214,12 @@ static void fc_install_one(int sig, struct sigaction *prev, const struct sigacti
     struct sigaction cur, old;
     sigaction(sig, NULL, &cur);
     if (fc_is_ours(&cur)) return;
-    fc_put_action(prev, &cur);
+    fc__copy_bytes(prev, &cur, sizeof *prev); /* no libc copy here */
 #ifdef FC_TEST_HOOKS
     if (sig == SIGSEGV && fc__checked_test_hook) fc__checked_test_hook();
 #endif
     sigaction(sig, ours, &old);
-    if (!fc_is_ours(&old)) fc_put_action(prev, &old); /* changed between the two calls: the newer one */
+    if (!fc_is_ours(&old)) fc__copy_bytes(prev, &old, sizeof *prev); /* changed between the two calls: the newer one */
 }
 
 /* A child of fork() installs again at its first copy (idempotent: it keeps

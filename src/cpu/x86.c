@@ -156,19 +156,9 @@ static void fc_scan_caches(unsigned leaf, struct fc_x86_info *in)
 
 /* ---- small helpers (no libc) --------------------------------------------------- */
 
-/* Struct copies and clears by hand: the compiler turns an assignment of a
- * struct this large into a call to libc's memcpy (clang does), which a
- * resolver cannot make; the empty asm keeps the loops loops. */
-static void fc_copy_struct(void *d, const void *s, size_t n)
-{
-    unsigned char *dp = d;
-    const unsigned char *sp = s;
-    for (size_t i = 0; i < n; i++) {
-        __asm__("" : "+r"(dp));
-        dp[i] = sp[i];
-    }
-}
-
+/* Struct clears by hand (copies: fc__copy_bytes, early.c): the compiler
+ * turns an assignment of a struct this large into a call to libc's memset or
+ * memcpy (clang does), which a resolver cannot make. */
 /* Publication of a decision: byte stores that racing publishers of the same
  * bytes may make at once (relaxed atomics: no data race). */
 static void fc_publish_struct(void *d, const void *s, size_t n)
@@ -354,7 +344,7 @@ static int fc_parse_profile(const char *text, long len, const char *sig, const s
 {
     size_t wn = 0;
     struct fc_settings u;
-    fc_copy_struct(&u, s, sizeof u);
+    fc__copy_bytes(&u, s, sizeof u);
     int seen[FC_PROFILE_KEYS] = {0}, header = 0, cpu = 0, line = 0, ended = 0;
     char impl[sizeof s->impl];
     impl[0] = 0;
@@ -511,7 +501,7 @@ static int fc_parse_profile(const char *text, long len, const char *sig, const s
         for (size_t q = 0; q < sizeof impl; q++) u.impl[q] = impl[q];
         fc_set(&u, FC_SET_IMPL, FC_SRC_PROFILE);
     }
-    fc_copy_struct(s, &u, sizeof u);
+    fc__copy_bytes(s, &u, sizeof u);
     return 1;
 }
 
@@ -643,12 +633,12 @@ int fc__x86_parse_profile(const char *text, long len, char *why, size_t whylen, 
     static char impl_buf[32];
     struct fc_settings s;
     fc_clear_struct(&s, sizeof s);
-    fc_copy_struct(&s.t, &fc__x86_tune, sizeof s.t);
+    fc__copy_bytes(&s.t, &fc__x86_tune, sizeof s.t);
     s.zmm = fc_info.prefer_zmm;
     why[0] = 0;
     if (!fc_parse_profile(text, len, fc_status.signature, &fc_info, &s, why, whylen)) return 0;
     fc__x86_derive(&s.t); /* as the load path does: without it fcbench --tuned never opened a window below NT */
-    fc_copy_struct(out, &s.t, sizeof *out);
+    fc__copy_bytes(out, &s.t, sizeof *out);
     for (size_t q = 0; q < sizeof impl_buf; q++) impl_buf[q] = s.impl[q];
     *impl = impl_buf[0] ? impl_buf : NULL;
     return 1;
@@ -725,7 +715,7 @@ static void fc_fake_cpu(struct fc_x86_info *in)
         }
         while (*p && *p != ' ') p++;
     }
-    fc_copy_struct(in, &f, sizeof f);
+    fc__copy_bytes(in, &f, sizeof f);
 }
 #endif
 
@@ -849,9 +839,9 @@ void fc__x86_init(void)
     int got = st.secure ? 0 : fc__early_getenv("FASTCOPY_TUNE", env, sizeof env);
     if (got && env[0]) {
         struct fc_settings u;
-        fc_copy_struct(&u, &s, sizeof u);
+        fc__copy_bytes(&u, &s, sizeof u);
         if (got == 1 && fc_parse_tune(env, &u))
-            fc_copy_struct(&s, &u, sizeof s);
+            fc__copy_bytes(&s, &u, sizeof s);
         else if (!__atomic_exchange_n(&fc_warned, 1, __ATOMIC_ACQ_REL))
             fc__warn("fastcopy: FASTCOPY_TUNE=", env,
                      got == 1 ? " not understood (expected nt_threshold=, movsb_min=, movsb_max=BYTES[k|m|g], "
@@ -861,7 +851,7 @@ void fc__x86_init(void)
     }
 
     struct fc_x86_tune t;
-    fc_copy_struct(&t, &s.t, sizeof t);
+    fc__copy_bytes(&t, &s.t, sizeof t);
     fc__x86_derive(&t);
 
     for (int i = 0; i < FC_SET_COUNT; i++) st.src[i] = s.src[i];

@@ -204,6 +204,16 @@ static int fc_copy_value(const char *v, char *buf, size_t size)
     return v[i] ? 2 : 1;
 }
 
+void fc__copy_bytes(void *d, const void *s, size_t n)
+{
+    unsigned char *dp = d;
+    const unsigned char *sp = s;
+    for (size_t k = 0; k < n; k++) {
+        __asm__("" : "+r"(dp)); /* keeps the loop a loop, not a memcpy call */
+        dp[k] = sp[k];
+    }
+}
+
 int fc__early_getenv(const char *name, char *buf, size_t size)
 {
     if (!size) return 0;
