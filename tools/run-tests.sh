@@ -24,6 +24,10 @@
 #                                                     suite but the heavy ones, plus
 #                                                     generic's grid/overlap/random
 #                                                     + prove-rig (its fc_copy_checked: 2 bugs)
+#   kernel        Linux 6.12 riscv64 stock and      the kernel's memcpy/usercopy KUnit suites, the
+#                 with kernel/riscv/series, booted  riscv_copy suite (every fault position) and the
+#                 under qemu-system-riscv64         guest's write(2) check (kernel/test/run.sh,
+#                                                   docs/kernel.md)
 #
 # FASTCOPY_TARGETS="native-gcc riscv64" runs a subset.  Logs: build/<target>/test.log
 set -uo pipefail
@@ -31,13 +35,26 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 tools/setup-deps.sh test || exit 1
 
-targets=${FASTCOPY_TARGETS:-native-gcc native-clang sanitize riscv64 aarch64 s390x aarch64-hwasan i686}
+targets=${FASTCOPY_TARGETS:-native-gcc native-clang sanitize riscv64 aarch64 s390x aarch64-hwasan i686 kernel}
 jobs=${FASTCOPY_JOBS:-$(nproc)}
 summary=()
 passed=0 failed=0
 
+run_kernel() {
+  local start=$SECONDS log=build/kernel.log rc
+  mkdir -p build
+  echo "== kernel: build and boot stock + patched Linux 6.12 under qemu-system-riscv64"
+  kernel/test/run.sh build/kernel >"$log" 2>&1
+  rc=$?
+  sed -n '/^== /p; /^   /p; /^kernel: FAIL/p' "$log"
+  [ $rc -eq 0 ] || echo "   (full log: $log)"
+  summary+=("$(printf '%-13s %-50s %25s %5ds' kernel "$([ $rc -eq 0 ] && echo 'stock + patched booted, suites as expected' || echo FAILED)" "" $((SECONDS - start)))")
+  return $rc
+}
+
 run_target() {
   local t=$1 dir=build/$t args=(-G Ninja -DFASTCOPY_WERROR=ON)
+  [ "$t" = kernel ] && { run_kernel; return; }
   case $t in
     # with the hardening Ubuntu's gcc enables by default (a static binary's ifunc
     # resolver once crashed reading the stack canary before TLS existed)

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the README's commands need on Debian 12, or says what is missing.
 #   tools/setup-deps.sh main   native build, and the programs fcbench field runs (sqlite3, zstd)
-#   tools/setup-deps.sh test   + clang, cross compilers (riscv64, aarch64, s390x, i686), qemu-user
+#   tools/setup-deps.sh test   + clang, cross compilers (riscv64, aarch64, s390x, i686), qemu-user,
+#                              and the kernel target's: linux-source-6.12, qemu-system-riscv64
+#   tools/setup-deps.sh kernel-bench   the kernel target's + glib headers for the QEMU plugin
 set -euo pipefail
 what=${1:-test}
 
@@ -17,6 +19,13 @@ if [ "$what" = test ]; then
          [qemu-i386]=qemu-user
          [qemu-riscv64]=qemu-user [qemu-aarch64]=qemu-user [qemu-s390x]=qemu-user)
 fi
+if [ "$what" = test ] || [ "$what" = kernel-bench ]; then # kernel/test/run.sh
+  need+=([riscv64-linux-gnu-gcc]=gcc-riscv64-linux-gnu [qemu-system-riscv64]=qemu-system-misc
+         [flex]=flex [bison]=bison [bc]=bc [cpio]=cpio [xz]=xz-utils [patch]=patch)
+fi
+if [ "$what" = kernel-bench ]; then
+  need+=([pkg-config]=pkg-config)
+fi
 missing=()
 for cmd in "${!need[@]}"; do
   command -v "$cmd" >/dev/null 2>&1 || missing+=("${need[$cmd]}")
@@ -30,6 +39,13 @@ if [ "$what" = test ]; then
   [ -e /usr/i686-linux-gnu/lib/libc.a ] || missing+=(libc6-dev-i386-cross)
   # the HWASan runtime of the aarch64-hwasan target (a dependency of the cross gcc's libgcc-dev)
   ls /usr/lib/gcc-cross/aarch64-linux-gnu/*/libhwasan.so >/dev/null 2>&1 || missing+=(libhwasan0-arm64-cross)
+fi
+if [ "$what" = test ] || [ "$what" = kernel-bench ]; then
+  [ -e /usr/src/linux-source-6.12.tar.xz ] || missing+=(linux-source-6.12)
+  [ -e /usr/riscv64-linux-gnu/lib/libc.a ] || missing+=(libc6-dev-riscv64-cross)
+fi
+if [ "$what" = kernel-bench ]; then
+  pkg-config --exists glib-2.0 2>/dev/null || missing+=(libglib2.0-dev)
 fi
 
 # Python modules: matplotlib for the report (make bench), + jsonschema for the
