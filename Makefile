@@ -4,7 +4,7 @@
 bench:  ## main job: build, registry self-check, fcbench all, report, targets
 	tools/run-main.sh
 
-test:   ## every suite: native gcc/clang, ASan+UBSan, riscv64, aarch64, s390x under qemu
+test:   ## every suite: native gcc/clang, ASan+UBSan, riscv64, aarch64, s390x under qemu, the riscv64 kernel
 	tools/run-tests.sh
 
 kernel-bench:  ## the seeds' tables inside the riscv64 kernel, as QEMU instruction counts (docs/kernel.md)

@@ -21,7 +21,7 @@ if [ "$what" = test ]; then
 fi
 if [ "$what" = test ] || [ "$what" = kernel-bench ]; then # kernel/test/run.sh
   need+=([riscv64-linux-gnu-gcc]=gcc-riscv64-linux-gnu [qemu-system-riscv64]=qemu-system-misc
-         [flex]=flex [bison]=bison [bc]=bc [cpio]=cpio [xz]=xz-utils [patch]=patch)
+         [qemu-riscv64]=qemu-user [flex]=flex [bison]=bison [bc]=bc [cpio]=cpio [xz]=xz-utils [patch]=patch)
 fi
 if [ "$what" = kernel-bench ]; then
   need+=([pkg-config]=pkg-config)
