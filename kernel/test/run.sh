@@ -141,7 +141,7 @@ for v in slow fast; do
 	riscv64-linux-gnu-gcc -c -I"$here/compat" $def -D__memcpy=kmemcpy_$v \
 		-o "$W/kmemcpy_$v.o" "$src/arch/riscv/lib/memcpy.S" || ufail=1
 done
-riscv64-linux-gnu-gcc -std=c11 -O2 -Wall -Wextra -Werror -static -o "$W/umemcpy" \
+riscv64-linux-gnu-gcc -std=c11 -O2 -Wall -Wextra -Werror -static -I"$repo/tools/rv-audit" -o "$W/umemcpy" \
 	"$here/umemcpy.c" "$W/kmemcpy_slow.o" "$W/kmemcpy_fast.o" || ufail=1
 gcc -O2 -shared -fPIC -Wall -Wextra -o "$W/rv-audit-plugin.so" "$repo/tools/rv-audit/plugin.c" || ufail=1
 { [ $ufail -eq 0 ] && qemu-riscv64 "$W/umemcpy" grid &&

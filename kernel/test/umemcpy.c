@@ -53,20 +53,7 @@ static unsigned char *guarded(size_t len)
     return p + page;
 }
 
-__attribute__((noinline, noipa)) void fc_audit_begin(void);
-__attribute__((noinline, noipa)) void fc_audit_end(void);
-__attribute__((noinline, noipa)) void *fc_audit_call(void *(*fn)(void *, const void *, size_t), void *d,
-                                                     const void *s, size_t n);
-static volatile int audit_sink;
-void fc_audit_begin(void) { audit_sink = 1; }
-void fc_audit_end(void) { audit_sink = 2; }
-void *fc_audit_call(void *(*fn)(void *, const void *, size_t), void *d, const void *s, size_t n)
-{
-    fc_audit_begin();
-    void *r = fn(d, s, n);
-    fc_audit_end();
-    return r;
-}
+#include "hooks.h" /* tools/rv-audit: the plugin's region markers */
 
 static unsigned long failures;
 

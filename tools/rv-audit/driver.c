@@ -25,22 +25,7 @@
 static unsigned char srcbuf[SPAN] __attribute__((aligned(4096)));
 static unsigned char dstbuf[SPAN] __attribute__((aligned(4096)));
 static unsigned char refbuf[SPAN] __attribute__((aligned(4096)));
-static volatile int audit_sink;
-
-/* The plugin recognises these three by symbol name: keep them out of line and distinct. */
-__attribute__((noinline, noipa)) void fc_audit_begin(void);
-__attribute__((noinline, noipa)) void fc_audit_end(void);
-__attribute__((noinline, noipa)) void *fc_audit_call(void *(*fn)(void *, const void *, size_t), void *d,
-                                                      const void *s, size_t n);
-void fc_audit_begin(void) { audit_sink = 1; }
-void fc_audit_end(void) { audit_sink = 2; }
-void *fc_audit_call(void *(*fn)(void *, const void *, size_t), void *d, const void *s, size_t n)
-{
-    fc_audit_begin();
-    void *r = fn(d, s, n);
-    fc_audit_end();
-    return r;
-}
+#include "hooks.h"
 
 /* "libc": the C library's own memcpy/memmove (static glibc: its ifunc choice
  * for the emulated CPU), the anchor the routines are judged against */
