@@ -57,7 +57,10 @@
 /* checked.S */
 size_t fc__checked_sse2(void *dst, const void *src, size_t n);
 size_t fc__checked_avx2(void *dst, const void *src, size_t n);
-_Static_assert(offsetof(struct fc_x86_tune, nt_threshold) == 0, "checked.S reads nt_threshold at offset 0");
+_Static_assert(offsetof(struct fc_x86_tune, nt_threshold) == 0 && offsetof(struct fc_x86_tune, movsb_min) == 8 &&
+                   offsetof(struct fc_x86_tune, movsb_max) == 16 && offsetof(struct fc_x86_tune, special_min) == 24 &&
+                   offsetof(struct fc_x86_tune, movsb_gap) == 32,
+               "checked.S reads these fields at its FC_TUNE_* offsets");
 /* the interrupted instruction's address in a signal context */
 #define FC_PC(uc) ((uc)->uc_mcontext.gregs[REG_RIP])
 #elif defined(__aarch64__)

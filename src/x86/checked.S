@@ -14,9 +14,11 @@
  *         of its bytes.
  *
  * Registers (both entries): rdi = dst, rsi = src, rdx = n; r8 = done: [0,
- * done) of dst holds src.  Returns rax = bytes not copied (0: all).  The loop
- * streams its stores from fc__x86_tune.nt_threshold (fc_memcpy's threshold,
- * read at offset 0 of that struct: src/checked/checked.c asserts it).
+ * done) of dst holds src.  Returns rax = bytes not copied (0: all).  Above 8W
+ * the copy follows fc_memcpy's settings (fc__x86_tune, read at the FC_TUNE_*
+ * offsets that src/checked/checked.c asserts): non-temporal stores from
+ * nt_threshold, rep movsb in the [movsb_min, movsb_max) window away from 4K
+ * aliasing by movsb_gap, both behind one compare with special_min.
  *
  * How a fault ends with the exact count: every access in the "bulk" ranges
  * touches bytes at or above done, and done only grows past bytes already
@@ -36,15 +38,17 @@
  *   |------------|-----------------------------------------------------------|
  *   | 0..3       | bytes first, middle, last                                 |
  *   | 4..16      | two 4-byte and two 8-byte moves, no branch at 8 (red zone)|
- *   | 17..2W-1   | four 16-byte moves at 0, a, n-16-a, n-16, a = 11(n-16)/32 |
- *   | 2W         | 2 W moves                                                 |
- *   | 2W+1..4W   | 4 W moves: first 2, last 2, loads before stores (the      |
- *   |            | fall-through: no taken branch)                            |
+ *   | 17..64     | four 16-byte moves at 0, a, n-16-a, n-16, a = 0 up to 32  |
+ *   |            | bytes, else 16 (the fall-through: no taken branch)        |
+ *   | 65..128    | avx2: 4 W moves, first 2, last 2, loads before stores     |
  *   | 4W+1..8W   | 8 W moves: first 4, last 4, loads before stores           |
  *   | > 8W       | first W unaligned; then forward blocks of 4 unaligned     |
  *   |            | loads + 4 aligned stores (done = block start); the last   |
  *   |            | 4W bytes unaligned after the loop                         |
  *   | >= NT      | the same loop with non-temporal stores, sfence after it   |
+ *   | window     | fc_memcpy's rep movsb window and gap: the first 64 bytes  |
+ *   |            | by vectors, rep movsb from the 64-aligned dst (a fault    |
+ *   |            | leaves rcx = bytes it had not copied: done = n - rcx)     |
  *
  * Forward only: done must only grow (the memcpy routines' backward loops for
  * 4K-aliased buffers are not used here).  Overlapping buffers: as memcpy,
@@ -52,6 +56,13 @@
  */
 #if defined(__x86_64__) && defined(__linux__)
 #include "gnu_property.h"
+
+/* offsets in struct fc_x86_tune (src/cpu/x86.h; checked.c asserts them) */
+#define FC_TUNE_NT_THRESHOLD 0
+#define FC_TUNE_MOVSB_MIN 8
+#define FC_TUNE_MOVSB_MAX 16
+#define FC_TUNE_SPECIAL_MIN 24
+#define FC_TUNE_MOVSB_GAP 32
 
         .text
 
@@ -61,18 +72,14 @@
         .hidden fc__checked_sse_begin
 fc__checked_sse_begin:
 
-/* n < 2W, both entries (r8 = 0), as fc_memcpy's short classes
- * (src/x86/vec_copy.h): 0..3 bytes first, middle, last; 4..16 two 4-byte and
- * two 8-byte moves with no branch at 8 (below 8 the 8-byte moves go to a
+/* n <= 16, both entries (r8 = 0), as fc_memcpy's short classes
+ * (src/x86/avx2_ladder.S): 0..3 bytes first, middle, last; 4..16 two 4-byte
+ * and two 8-byte moves with no branch at 8 (below 8 the 8-byte moves go to a
  * scratch block in the red zone below the stack pointer, which a leaf
  * function owns and signal delivery skips: loads from rsp-28..rsp-17, stores
- * to rsp-16..rsp-5); 17..2W-1 four 16-byte moves at 0, a, n-16-a, n-16 with
- * a = 11(n-16)/32, which overlap or touch for every n in 16..64: no branch
- * at 32. */
+ * to rsp-16..rsp-5). */
         .p2align 6
-.Llt2w:
-        cmp     $16, %rdx
-        ja      .L17
+.Lle16:
         cmp     $4, %rdx
         jb      .Llt4
         mov     %rsi, %rax                      /* s8 */
@@ -90,23 +97,6 @@ fc__checked_sse_begin:
         movl    %r10d, -4(%rdi,%rdx)
         movq    %r11, (%rcx)
         movq    %rax, -8(%rcx,%rdx)
-        xorl    %eax, %eax
-        ret
-        .p2align 6
-.L17:
-        lea     -16(%rdx), %rcx                 /* m = n - 16 */
-        lea     (%rcx,%rcx,4), %rax
-        lea     (%rcx,%rax,2), %rax             /* 11 m */
-        shr     $5, %rax                        /* a */
-        sub     %rax, %rcx                      /* m - a */
-        movdqu  (%rsi), %xmm0
-        movdqu  (%rsi,%rax), %xmm1
-        movdqu  (%rsi,%rcx), %xmm2
-        movdqu  -16(%rsi,%rdx), %xmm3
-        movdqu  %xmm0, (%rdi)
-        movdqu  %xmm1, (%rdi,%rax)
-        movdqu  %xmm2, (%rdi,%rcx)
-        movdqu  %xmm3, -16(%rdi,%rdx)
         xorl    %eax, %eax
         ret
         .p2align 6
@@ -147,13 +137,35 @@ fc__checked_sse_begin:
  * The ladder and the loop for one width.  LD/ST/STA/STNT: unaligned load,
  * unaligned store, aligned store, non-temporal store; R0..R7 the registers. */
 .macro CHECKED_BODY W, LD, ST, STA, STNT, R0, R1, R2, R3, R4, R5, R6, R7, VZ, P
-        /* 2W+1..4W falls through (no taken branch), as in fc_memcpy */
+        /* 17..64 falls through (one compare with 64, one with 16), as in
+         * fc_memcpy's ladder: four 16-byte moves at 0, a, n-16-a, n-16 with
+         * a = ((n - 1) / 2) & 16 (16 above 32 bytes, else 0): no branch at 32 */
         xorl    %r8d, %r8d
+        cmp     $64, %rdx
+        ja      .L\P\()gt64
+        cmp     $16, %rdx
+        jbe     .Lle16
+        lea     -16(%rdx), %rcx                 /* n - 16 */
+        \LD     (%rsi), %xmm0
+        \LD     -16(%rsi,%rdx), %xmm3
+        lea     -1(%rdx), %eax
+        shr     %eax
+        and     $16, %eax                       /* a */
+        sub     %rax, %rcx                      /* n - 16 - a */
+        \LD     (%rsi,%rax), %xmm1
+        \LD     (%rsi,%rcx), %xmm2
+        \ST     %xmm0, (%rdi)
+        \ST     %xmm1, (%rdi,%rax)
+        \ST     %xmm2, (%rdi,%rcx)
+        \ST     %xmm3, -16(%rdi,%rdx)
+        xorl    %eax, %eax
+        ret
+        .p2align 6
+.L\P\()gt64:
+.if \W == 32
+        /* 65..128 (2W+1..4W): 4 W moves, first 2, last 2, loads before stores */
         cmp     $(4*\W), %rdx
         ja      .L\P\()gt4
-        cmp     $(2*\W), %rdx
-        jb      .Llt2w
-        je      .L\P\()eq2
         \LD     (%rsi), %\R0
         \LD     \W(%rsi), %\R1
         \LD     -(2*\W)(%rsi,%rdx), %\R2
@@ -165,15 +177,7 @@ fc__checked_sse_begin:
         \VZ
         xorl    %eax, %eax
         ret
-        .p2align 6
-.L\P\()eq2:                                    /* n = 2W: two vectors */
-        \LD     (%rsi), %\R0
-        \LD     \W(%rsi), %\R1
-        \ST     %\R0, (%rdi)
-        \ST     %\R1, \W(%rdi)
-        \VZ
-        xorl    %eax, %eax
-        ret
+.endif
         .p2align 6
 .L\P\()gt4:
         cmp     $(8*\W), %rdx
@@ -209,8 +213,10 @@ fc__checked_sse_begin:
         jnz     1f
         movl    $\W, %r8d
 1:      lea     -(4*\W)(%rdx), %r9
-        cmp     fc__x86_tune(%rip), %rdx
-        jae     .L\P\()nt
+        /* NT and the rep movsb window start at special_min: one compare below it */
+        cmp     fc__x86_tune+FC_TUNE_SPECIAL_MIN(%rip), %rdx
+        jae     .L\P\()special
+.L\P\()plain:
         CHECKED_LOOP \W, \LD, \STA, \R0, \R1, \R2, \R3
 .L\P\()tail:
         /* [done, n) < 4W bytes left: the last 4W bytes as one block */
@@ -225,6 +231,37 @@ fc__checked_sse_begin:
         \VZ
         xorl    %eax, %eax
         ret
+        .p2align 6
+.L\P\()special:
+        cmp     fc__x86_tune+FC_TUNE_NT_THRESHOLD(%rip), %rdx
+        jae     .L\P\()nt
+        /* fc_memcpy's rep movsb window (vec_copy.h's fc_copy_large): n - min <
+         * max - min, and (dst - src + gap) mod 4096 >= 2 gap; else the loop */
+        mov     fc__x86_tune+FC_TUNE_MOVSB_MIN(%rip), %rcx
+        mov     %rdx, %rax
+        sub     %rcx, %rax
+        neg     %rcx
+        add     fc__x86_tune+FC_TUNE_MOVSB_MAX(%rip), %rcx
+        cmp     %rcx, %rax
+        jae     .L\P\()plain
+        mov     fc__x86_tune+FC_TUNE_MOVSB_GAP(%rip), %rcx
+        mov     %rdi, %rax
+        sub     %rsi, %rax
+        add     %rcx, %rax
+        andl    $4095, %eax
+        add     %rcx, %rcx
+        cmp     %rcx, %rax
+        jb      .L\P\()plain
+        /* the first 64 bytes by vectors ([0, W) is stored; every access here
+         * is at or above done <= W), then rep movsb from the 64-aligned dst */
+        .set    .Loff\P, \W
+        .rept   64 / \W - 1
+        \LD     .Loff\P(%rsi), %\R1
+        \ST     %\R1, .Loff\P(%rdi)
+        .set    .Loff\P, .Loff\P + \W
+        .endr
+        \VZ
+        jmp     .Lmovsb
         .p2align 6
 .L\P\()nt:
         CHECKED_LOOP \W, \LD, \STNT, \R0, \R1, \R2, \R3
@@ -293,6 +330,45 @@ fc__checked_fixup_sse:
         sfence                  /* the non-temporal stores before the fault, ordered */
         jmp     .Lbytes_start
 
+/* ---- the rep movsb range (both entries) --------------------------------- */
+/* [0, 64) holds src: done = head = 1..64 bytes to the next 64-aligned dst
+ * byte; rep movsb copies [head, n).  rdi, rsi and rcx are rep movsb's own
+ * (they advance as it goes), so the bases are kept in r10 and r11.  A fault
+ * inside it leaves rcx = the bytes it had not copied (what the kernel's
+ * copy_user relies on): its fixup resumes the byte loop at done = n - rcx,
+ * which faults again at the first byte that cannot be copied, or finishes. */
+        .p2align 4
+        .globl  fc__checked_movsb_begin
+        .hidden fc__checked_movsb_begin
+fc__checked_movsb_begin:
+.Lmovsb:
+        movl    %edi, %r8d
+        negl    %r8d
+        andl    $63, %r8d
+        jnz     1f
+        movl    $64, %r8d
+1:      mov     %rdi, %r10
+        mov     %rsi, %r11
+        mov     %rdx, %rcx
+        sub     %r8, %rcx
+        add     %r8, %rdi
+        add     %r8, %rsi
+        rep movsb
+        xorl    %eax, %eax
+        ret
+        .globl  fc__checked_movsb_end
+        .hidden fc__checked_movsb_end
+fc__checked_movsb_end:
+
+        .globl  fc__checked_fixup_movsb
+        .hidden fc__checked_fixup_movsb
+fc__checked_fixup_movsb:
+        mov     %rdx, %r8
+        sub     %rcx, %r8
+        mov     %r10, %rdi
+        mov     %r11, %rsi
+        jmp     .Lbytes_start
+
 /* ---- the byte range: [done, n) one byte at a time ----------------------- */
         .p2align 4
         .globl  fc__checked_bytes_begin
@@ -328,6 +404,7 @@ fc__checked_fixup_bytes:
 fc__checked_table:
         .quad   fc__checked_sse_begin, fc__checked_sse_end, fc__checked_fixup_sse
         .quad   fc__checked_avx2_begin, fc__checked_avx2_end, fc__checked_fixup_avx2
+        .quad   fc__checked_movsb_begin, fc__checked_movsb_end, fc__checked_fixup_movsb
         .quad   fc__checked_bytes_begin, fc__checked_bytes_end, fc__checked_fixup_bytes
         .quad   0, 0, 0
 
