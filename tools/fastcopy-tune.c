@@ -8,7 +8,8 @@
  *              $HOME/.config/fastcopy/profile
  *   --system   the system profile (FC_SYSTEM_PROFILE, ${sysconfdir}/fastcopy/profile)
  *   -o FILE    that file;  --print: standard output only (one of the three)
- *   --quick    fewer sizes and samples (about 10 s on a 2-core guest; else under 60)
+ *   --quick    fewer sizes and samples (about 10 s on a 2-core guest, validation
+ *              included (it adds 1-3 s); else under 60)
  *
  * The file is written beside its place and renamed there (mode 0644; a
  * profile it replaces is kept as PROFILE.old), so a process loading the
@@ -53,10 +54,31 @@
  *      behind src mod 4096 (dst aligned and at 13): the minimum moves up past
  *      the sizes at or above the default where the path loses beyond the band,
  *      down to where it wins beyond it below the default (tune_inorder.h).
+ * Bisection (tune_bisect.h): where a bound moved (the window's bounds, the NT
+ * threshold, inorder_min) it lies between two sizes measured; the sizes
+ * between are probed halfway (multiples of 64 B), each probe decided as a
+ * grid size is (on / off beyond the band, else the default's choice; measured
+ * again where it would differ from the default), until the interval is 1 KiB
+ * or less, two probes in a row are within the band, or 16 probes (NT: 6, each
+ * copy is milliseconds); the sizes left unresolved take the default's side.
+ * Zen 5 (2026-11-29): rep movsb lost at 24 KiB and won at 32 KiB, the window
+ * began at 32 KiB, and 28000-32767 B ran at 42-63% of the copy ceiling
+ * against 98-101% with the defaults (the crossover: about 26 KiB).
+ *   5. validation (tune_validate.h): the candidate profile against the
+ *      defaults on cases no decision used: both sides of every moved bound
+ *      (bound - 1 KiB, - 1, bound, + 1 KiB, the default's bound - 1 and bound,
+ *      halfway between; two placements), fcbench's aligned sweep (2^k - 1,
+ *      2^k, 2^k + 1 from 512 B to 1 MiB, --quick, or 64 MiB; 1-504 B where
+ *      the entry moved) and the six distributions drawn anew; each moved
+ *      setting also alone.  Where the candidate loses beyond the band at a
+ *      case in two measurements, the setting to blame goes back to the
+ *      default and the rest is measured again (3 rounds at most, then every
+ *      setting goes back).  It prints the table (case, n, placement, default
+ *      and tuned ns, ratio, band, verdict) and what it dropped and why.
  * It prints each phase's cases and what it chose, and writes the profile
  * (format 2, keyed by this CPU's signature, ending in "end"; docs/profile.md)
- * with only the settings that moved; the ones kept are named in a comment,
- * and a later library's defaults apply to them.
+ * with only the settings that moved and survived validation; the ones kept
+ * are named in a comment, and a later library's defaults apply to them.
  */
 #include "bench.h"
 
@@ -71,9 +93,11 @@
 
 #include "cpu/x86.h"
 #include "fastcopy.h"
+#include "tune_bisect.h"
 #include "tune_confirm.h"
 #include "tune_inorder.h"
 #include "tune_nt.h"
+#include "tune_validate.h"
 #include "internal.h"
 
 #define KIB ((size_t)1 << 10)
@@ -152,23 +176,8 @@ static void measure(const struct bench_case *bc, size_t nc, const struct contend
     free(st);
 }
 
-static int cmp_d(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-/* The noise band from the A/A pairs: max(2%, the 90th percentile of |A'/A - 1|). */
-static double noise_band(const double *aa, size_t n)
-{
-    double *v = malloc((n + 1) * sizeof *v);
-    if (!v) exit(1);
-    for (size_t i = 0; i < n; i++) v[i] = fabs(aa[i] - 1.0);
-    qsort(v, n, sizeof *v, cmp_d);
-    double q = n ? v[(size_t)(0.9 * (double)(n - 1) + 0.5)] : 0;
-    free(v);
-    return q > 0.02 ? q : 0.02;
-}
+/* The noise band from the A/A pairs: max(2%, the 90th percentile of |A'/A - 1|) (tune_validate.h). */
+static double noise_band(const double *aa, size_t n) { return tune_band(aa, n); }
 
 static struct bench_case place(size_t n, size_t so, size_t dof)
 {
@@ -287,35 +296,13 @@ static int same_window(size_t amin, size_t amax, size_t bmin, size_t bmax, size_
     return amin == bmin && amax == bmax;
 }
 
-/* The window as the longest run of sizes on: [first, the next size measured),
- * or up to the NT threshold (NEVER) when the run reaches the last size. */
-static struct window window_of(const int *on, const size_t *sizes, size_t ns)
-{
-    struct window w = {0, 0, 0};
-    size_t best_lo = 0, best_len = 0;
-    for (size_t i = 0; i < ns;) {
-        if (!on[i]) {
-            i++;
-            continue;
-        }
-        size_t j = i;
-        while (j < ns && on[j]) j++;
-        if (j - i > best_len) best_lo = i, best_len = j - i;
-        i = j;
-    }
-    if (best_len) {
-        w.min = sizes[best_lo];
-        w.max = best_lo + best_len < ns ? sizes[best_lo + best_len] : NEVER;
-    }
-    return w;
-}
-
-/* One measurement of the window's sizes: on[i] 1 where rep movsb wins beyond
- * the band (geometric mean over 4 placements, none losing beyond it), 0 where
- * it loses beyond it, the default's choice otherwise.  Returns this
- * measurement's A/A band; decides with the wider of it and `noise`. */
+/* One measurement of the window's sizes: vote[i] TUNE_ON where rep movsb wins
+ * beyond the band (geometric mean over 4 placements, none losing beyond it),
+ * TUNE_OFF where it loses beyond it, TUNE_NEUTRAL otherwise (tune_vote).
+ * Returns this measurement's A/A band; decides with the wider of it and
+ * `noise`.  probe: one size of a bisection, printed on one line. */
 static double window_sizes(const struct fc_impl *entry, const struct fc_x86_tune *def, size_t gap, const size_t *sizes,
-                           size_t ns, double noise, int *on)
+                           size_t ns, double noise, int *vote, int probe)
 {
     static const size_t pl[4][2] = {{0, 640}, {1, 640}, {0, 641}, {13, 1024 + 3}}; /* src off, dst off */
     struct bench_case *bw = calloc(ns * 4, sizeof *bw);
@@ -329,11 +316,11 @@ static double window_sizes(const struct fc_impl *entry, const struct fc_x86_tune
     measure(bw, ns * 4, c2, 3, tw);
     for (size_t i = 0; i < ns * 4; i++) aw[i] = tw[i * 3 + 1] / tw[i * 3];
     double band = noise_band(aw, ns * 4), dn = band > noise ? band : noise;
-    if (verbose)
+    if (verbose && !probe)
         printf("\n   the window, by size: %s with rep movsb / without (aligned, src+1, dst+1, 13/1027); A/A band "
                "%.1f%%\n",
                entry->name, 100 * band);
-    if (verbose && dn > band) printf("   (deciding with %.1f%%, the wider of this band and the gap's)\n", 100 * dn);
+    if (verbose && !probe && dn > band) printf("   (deciding with %.1f%%, the wider of this band and the gap's)\n", 100 * dn);
     for (size_t i = 0; i < ns; i++) {
         double lg = 0, hi = 0;
         for (size_t p = 0; p < 4; p++) {
@@ -343,19 +330,36 @@ static double window_sizes(const struct fc_impl *entry, const struct fc_x86_tune
         }
         double gm = exp(lg / 4);
         int def_on = sizes[i] >= def->movsb_min && sizes[i] < def->movsb_max;
-        on[i] = gm < 1 - dn && hi < 1 + dn ? 1 : gm > 1 + dn ? 0 : def_on;
+        vote[i] = tune_vote(gm, hi, dn);
         if (verbose) {
             char b[32];
-            printf("   %9s", human(sizes[i], b, sizeof b));
+            printf(probe ? "      probe %9s" : "   %9s", human(sizes[i], b, sizeof b));
             for (size_t p = 0; p < 4; p++) printf(" %6.3f", tw[(i * 4 + p) * 3 + 2] / tw[(i * 4 + p) * 3]);
-            printf("  geomean %.3f -> %s\n", gm,
-                   gm < 1 - dn && hi < 1 + dn ? "on" : gm > 1 + dn ? "off" : def_on ? "default (on)" : "default (off)");
+            printf("  geomean %.3f -> %s", gm,
+                   vote[i] == TUNE_ON ? "on" : vote[i] == TUNE_OFF ? "off" : def_on ? "default (on)" : "default (off)");
+            printf(probe ? " (band %.1f%%)\n" : "\n", 100 * dn);
         }
     }
     free(bw);
     free(tw);
     free(aw);
     return band;
+}
+
+/* a bisection's probe of the window: rep movsb at one size (tune_bisect.h) */
+struct window_probe {
+    const struct fc_impl *entry;
+    const struct fc_x86_tune *def;
+    size_t gap;
+    double noise;
+};
+
+static int window_decide(void *ctx, size_t n)
+{
+    struct window_probe *wp = ctx;
+    int v;
+    window_sizes(wp->entry, wp->def, wp->gap, &n, 1, wp->noise, &v, 1);
+    return v;
 }
 
 static struct window choose_window(const struct fc_impl *entry, const struct fc_x86_tune *def, size_t nt_limit,
@@ -476,18 +480,33 @@ static struct window choose_window(const struct fc_impl *entry, const struct fc_
     }
     int *on = calloc(ns, sizeof *on), *on2 = calloc(ns, sizeof *on2);
     if (!on || !on2) exit(1);
-    double band = window_sizes(entry, def, gap, sizes, ns, noise, on);
+    double band = window_sizes(entry, def, gap, sizes, ns, noise, on, 0);
     if (band > noise) noise = band;
-    struct window w1 = window_of(on, sizes, ns);
+    for (size_t i = 0; i < ns; i++) on[i] = tune_resolve(on[i], sizes[i] >= def->movsb_min && sizes[i] < def->movsb_max);
+    struct tune_window w1 = tune_window_of(on, sizes, ns);
     if (!same_window(w1.min, w1.max, def->movsb_min, def->movsb_max, nt_limit)) {
         /* the window moved: measure again, and keep each size's move only where both agree */
         if (verbose) printf("   measured again (the window moved; a size moves only where both measurements agree):\n");
-        band = window_sizes(entry, def, gap, sizes, ns, noise, on2);
+        band = window_sizes(entry, def, gap, sizes, ns, noise, on2, 0);
         if (band > noise) noise = band;
-        for (size_t i = 0; i < ns; i++)
-            on[i] = tune_agree(on[i], on2[i], sizes[i] >= def->movsb_min && sizes[i] < def->movsb_max);
+        for (size_t i = 0; i < ns; i++) {
+            int def_on = sizes[i] >= def->movsb_min && sizes[i] < def->movsb_max;
+            on[i] = tune_agree(on[i], tune_resolve(on2[i], def_on), def_on);
+        }
     }
-    struct window wf = window_of(on, sizes, ns);
+    struct tune_window wf = tune_window_of(on, sizes, ns);
+    if (wf.min < wf.max && !same_window(wf.min, wf.max, def->movsb_min, def->movsb_max, nt_limit)) {
+        /* a bound that moved lies between two sizes measured: bisect there (tune_bisect.h) */
+        struct window_probe wp = {entry, def, gap, noise};
+        unsigned probes = 0;
+        char b1[32], b2[32];
+        if (verbose) printf("   bisecting the bounds that moved (%s .. %s on the grid), down to 1 KiB:\n",
+                            human(wf.min, b1, sizeof b1), wf.max == NEVER ? "the NT threshold" : human(wf.max, b2, sizeof b2));
+        wf = tune_window_refine(wf, sizes, ns, def->movsb_min < def->movsb_max ? def->movsb_min : 0,
+                                def->movsb_min < def->movsb_max ? def->movsb_max : 0, KIB, 16, window_decide, &wp, &probes);
+        if (verbose) printf("   -> %zu .. %s after %u probe%s\n", wf.min, wf.max == NEVER ? "the NT threshold" : human(wf.max, b2, sizeof b2),
+                            probes, probes == 1 ? "" : "s");
+    }
     if (wf.min < wf.max) {
         w.min = wf.min;
         w.max = wf.max;
@@ -508,7 +527,7 @@ static struct window choose_window(const struct fc_impl *entry, const struct fc_
 /* One measurement: at each size the time with NT from every size (one
  * stream: r1, four: r4) over the time without, hot; returns the A/A band. */
 static double nt_measure(const struct fc_impl *entry, const struct window *w, const size_t *sizes, size_t ns, double *r1,
-                         double *r4)
+                         double *r4, int probe)
 {
     struct bench_case *bc = calloc(ns, sizeof *bc);
     double *t = calloc(ns * 4, sizeof *t), *aa = calloc(ns, sizeof *aa);
@@ -526,18 +545,36 @@ static double nt_measure(const struct fc_impl *entry, const struct window *w, co
     topts = saved;
     for (size_t i = 0; i < ns; i++) aa[i] = t[i * 4 + 1] / t[i * 4];
     double noise = noise_band(aa, ns);
-    if (verbose)
+    if (verbose && !probe)
         printf("\n3. non-temporal stores, hot: time / %s without NT (window as chosen); A/A band %.1f%%\n   %9s %9s %9s\n",
                entry->name, 100 * noise, "n", "NT", "NT x4");
     for (size_t i = 0; i < ns; i++) {
         char b[32];
         r1[i] = t[i * 4 + 2] / t[i * 4], r4[i] = t[i * 4 + 3] / t[i * 4];
-        if (verbose) printf("   %9s %9.3f %9.3f\n", human(sizes[i], b, sizeof b), r1[i], r4[i]);
+        if (verbose) printf(probe ? "      probe %9s %9.3f %9.3f" : "   %9s %9.3f %9.3f\n", human(sizes[i], b, sizeof b), r1[i], r4[i]);
     }
     free(bc);
     free(t);
     free(aa);
     return noise;
+}
+
+/* a bisection's probe of the NT threshold: NT at one size, on the chosen stream count's column */
+struct nt_probe {
+    const struct fc_impl *entry;
+    const struct window *w;
+    size_t pages;
+    double noise;
+};
+
+static int nt_decide(void *ctx, size_t n)
+{
+    struct nt_probe *np = ctx;
+    double r1, r4, band = nt_measure(np->entry, np->w, &n, 1, &r1, &r4, 1), r = np->pages == 4 ? r4 : r1;
+    if (band < np->noise) band = np->noise;
+    int v = tune_vote(r, r, band);
+    if (verbose) printf(" -> %s (band %.1f%%)\n", v == TUNE_ON ? "NT wins" : v == TUNE_OFF ? "NT loses" : "within the band", 100 * band);
+    return v;
 }
 
 static void choose_nt(const struct fc_impl *entry, const struct window *w, const struct fc_x86_tune *def, size_t llc,
@@ -574,18 +611,28 @@ static void choose_nt(const struct fc_impl *entry, const struct window *w, const
         }
     double r1[sizeof sizes / sizeof sizes[0]], r4[sizeof sizes / sizeof sizes[0]];
     double r1b[sizeof sizes / sizeof sizes[0]], r4b[sizeof sizes / sizeof sizes[0]];
-    double noise = nt_measure(entry, w, sizes, ns, r1, r4);
+    double noise = nt_measure(entry, w, sizes, ns, r1, r4, 0);
     struct tune_nt_choice ch = tune_nt_decide(sizes, r1, r4, ns, noise, def->nt_threshold, def->nt_pages);
     if (verbose) printf("   NT x4 / NT, geomean %.3f: %zu stream%s\n", ch.x4, ch.pages, ch.pages > 1 ? "s" : "");
     if (ch.nt != def->nt_threshold || ch.pages != def->nt_pages) {
         /* it moved: measure again, decide on what both show (tune_confirm.h) */
         if (verbose) printf("   measured again (a setting moved; it moves only if both measurements move it):\n");
-        double nb = nt_measure(entry, w, sizes, ns, r1b, r4b);
+        double nb = nt_measure(entry, w, sizes, ns, r1b, r4b, 0);
         if (nb > noise) noise = nb;
         ch = tune_nt_decide2(sizes, r1, r4, r1b, r4b, ns, noise, def->nt_threshold, def->nt_pages);
         if (verbose)
             printf("   both, with the wider band (%.1f%%): %zu stream%s, the threshold nearer the default where both moved it\n",
                    100 * noise, ch.pages, ch.pages > 1 ? "s" : "");
+    }
+    if (ch.nt != def->nt_threshold && ch.nt != NEVER && ch.nt != sizes[0]) {
+        /* moved to a size measured: bisect below it (tune_bisect.h), at most 6 probes (1/64 of the interval:
+         * each is milliseconds a copy, and a threshold of megabytes needs no finer step) */
+        struct nt_probe np = {entry, w, ch.pages, noise};
+        unsigned probes = 0;
+        char b1[32];
+        if (verbose) printf("   bisecting below %s:\n", human(ch.nt, b1, sizeof b1));
+        ch.nt = tune_bisect_threshold(sizes, ns, ch.nt, def->nt_threshold, KIB, 6, nt_decide, &np, &probes);
+        if (verbose) printf("   -> NT from %zu B after %u probe%s\n", ch.nt, probes, probes == 1 ? "" : "s");
     }
     *nt_out = ch.nt;
     *pages_out = ch.pages;
@@ -598,7 +645,7 @@ static void choose_nt(const struct fc_impl *entry, const struct window *w, const
  * with it (geometric mean over 4 placements, dst 16 and 48 bytes behind src);
  * returns the A/A band. */
 static double inorder_measure(const struct fc_impl *entry, const struct window *w, size_t nt, size_t pages,
-                              const struct fc_x86_tune *def, const size_t *sizes, size_t ns, double *r)
+                              const struct fc_x86_tune *def, const size_t *sizes, size_t ns, double *r, int probe)
 {
     static const size_t behind[] = {16, 48}, so[] = {0, 13};
     enum { NP = 4, NS = 8 };
@@ -618,7 +665,7 @@ static double inorder_measure(const struct fc_impl *entry, const struct window *
     for (size_t i = 0; i < nc; i++) aa[i] = t[i * 3 + 1] / t[i * 3];
     double noise = noise_band(aa, nc);
     char b1[32];
-    if (verbose)
+    if (verbose && !probe)
         printf("\n4. in-order path (dst 16 and 48 bytes behind src mod 4096): time without it / with it (the default: "
                "from %s); A/A band %.1f%%\n   %9s %9s\n", human(def->inorder_min, b1, sizeof b1), 100 * noise, "n",
                "without");
@@ -626,9 +673,28 @@ static double inorder_measure(const struct fc_impl *entry, const struct window *
         double lg = 0;
         for (size_t p = 0; p < NP; p++) lg += log(t[(i * NP + p) * 3 + 2] / t[(i * NP + p) * 3]);
         r[i] = exp(lg / NP);
-        if (verbose) printf("   %9s %9.3f\n", human(sizes[i], b1, sizeof b1), r[i]);
+        if (verbose) printf(probe ? "      probe %9s %9.3f" : "   %9s %9.3f\n", human(sizes[i], b1, sizeof b1), r[i]);
     }
     return noise;
+}
+
+/* a bisection's probe of inorder_min: the path at one size (r > 1: it wins) */
+struct inorder_probe {
+    const struct fc_impl *entry;
+    const struct window *w;
+    size_t nt, pages;
+    const struct fc_x86_tune *def;
+    double noise;
+};
+
+static int inorder_decide(void *ctx, size_t n)
+{
+    struct inorder_probe *ip = ctx;
+    double r, band = inorder_measure(ip->entry, ip->w, ip->nt, ip->pages, ip->def, &n, 1, &r, 1);
+    if (band < ip->noise) band = ip->noise;
+    int v = r > 1 + band ? TUNE_ON : r < 1 - band ? TUNE_OFF : TUNE_NEUTRAL;
+    if (verbose) printf(" -> %s (band %.1f%%)\n", v == TUNE_ON ? "the path wins" : v == TUNE_OFF ? "the path loses" : "within the band", 100 * band);
+    return v;
 }
 
 static size_t choose_inorder(const struct fc_impl *entry, const struct window *w, size_t nt, size_t pages,
@@ -637,12 +703,12 @@ static size_t choose_inorder(const struct fc_impl *entry, const struct window *w
     static const size_t sizes[] = {1 * KIB, 2 * KIB, 4 * KIB, 8 * KIB, 16 * KIB};
     size_t ns = topts.quick ? 4 : 5;
     double r[5], rb[5];
-    double noise = inorder_measure(entry, w, nt, pages, def, sizes, ns, r);
+    double noise = inorder_measure(entry, w, nt, pages, def, sizes, ns, r, 0);
     size_t io = tune_inorder_decide(sizes, r, ns, noise, def->inorder_min);
     if (io != def->inorder_min) {
         /* it moved: measure again, decide on what both show (tune_confirm.h) */
         if (verbose) printf("   measured again (it moved; it moves only if both measurements move it):\n");
-        double nb = inorder_measure(entry, w, nt, pages, def, sizes, ns, rb);
+        double nb = inorder_measure(entry, w, nt, pages, def, sizes, ns, rb, 0);
         if (nb > noise) noise = nb;
         size_t ia = tune_inorder_decide(sizes, r, ns, noise, def->inorder_min);
         size_t ib = tune_inorder_decide(sizes, rb, ns, noise, def->inorder_min);
@@ -653,8 +719,114 @@ static size_t choose_inorder(const struct fc_impl *entry, const struct window *w
                    human(ib, x2, sizeof x2));
         }
     }
+    if (io != def->inorder_min && io != NEVER && io != sizes[0]) {
+        /* moved to a size measured: bisect below it (tune_bisect.h) */
+        struct inorder_probe ip = {entry, w, nt, pages, def, noise};
+        unsigned probes = 0;
+        char b1[32];
+        if (verbose) printf("   bisecting below %s, down to 1 KiB:\n", human(io, b1, sizeof b1));
+        io = tune_bisect_threshold(sizes, ns, io, def->inorder_min, KIB, 16, inorder_decide, &ip, &probes);
+        if (verbose) printf("   -> in-order path from %zu B after %u probe%s\n", io, probes, probes == 1 ? "" : "s");
+    }
     *noise_out = noise;
     return io;
+}
+
+/* ---- 5. validation ------------------------------------------------------------------ */
+
+static const struct fc_impl *impl_tab[2]; /* TUNE_IMPL: 0 the default entry, 1 the chosen one */
+static struct bench_case vdist[FCBENCH_NDISTS];
+
+/* the distributions, drawn anew (seeds 100 + d; the entry phase drew 0 + d) */
+static size_t validation_dists(size_t *mean, const char **name)
+{
+    enum { BATCH = 65536 };
+    static struct bench_batch batches[FCBENCH_NDISTS];
+    static uint32_t bn[FCBENCH_NDISTS][BATCH];
+    static uint8_t bso[FCBENCH_NDISTS][BATCH], bdo[FCBENCH_NDISTS][BATCH];
+    size_t nd = 0;
+    for (unsigned d = 0; d < FCBENCH_NDISTS; d++) {
+        batches[d] = (struct bench_batch){BATCH, bn[d], bso[d], bdo[d], 0, 0};
+        if (!fcbench_dist_batch(fcbench_dists[d], 100 + d, &batches[d])) continue;
+        vdist[nd] = place(FCBENCH_DIST_MAXSIZE + 64, 0, 0);
+        vdist[nd].n = (size_t)(batches[d].bytes / BATCH + 0.5);
+        vdist[nd].batch = &batches[d];
+        mean[nd] = vdist[nd].n;
+        name[nd++] = fcbench_dists[d];
+    }
+    return nd;
+}
+
+/* tune_measure_fn: the configurations as contenders (fc__x86_derive, as the library loads them) */
+static void tool_measure(void *ctx, const struct tune_settings *cfg, size_t k, const struct tune_vcase *vc, size_t nc,
+                         double *t)
+{
+    (void)ctx;
+    struct cfg *cf = calloc(k, sizeof *cf);
+    struct contender *c = calloc(k, sizeof *c);
+    struct bench_case *bc = calloc(nc + 1, sizeof *bc);
+    if (!cf || !c || !bc) exit(1);
+    for (size_t j = 0; j < k; j++) {
+        const size_t *v = cfg[j].v;
+        cf[j].im = impl_tab[v[TUNE_IMPL]];
+        cf[j].t = (struct fc_x86_tune){v[TUNE_NT], v[TUNE_MOVSB_MIN], v[TUNE_MOVSB_MAX], v[TUNE_NT], v[TUNE_MOVSB_GAP],
+                                       v[TUNE_NT_PAGES], v[TUNE_INORDER]};
+        fc__x86_derive(&cf[j].t);
+        c[j] = as_contender(j == 0 ? "default" : j == 1 ? "A/A" : j == 2 ? "tuned" : "one setting", &cf[j]);
+    }
+    for (size_t i = 0; i < nc; i++) bc[i] = vc[i].dist >= 0 ? vdist[vc[i].dist] : place(vc[i].n, vc[i].so, vc[i].dof);
+    measure(bc, nc, c, k, t);
+    free(cf);
+    free(c);
+    free(bc);
+}
+
+static struct tune_settings as_settings(size_t impl, size_t mn, size_t mx, size_t gap, size_t nt, size_t pages, size_t io)
+{
+    struct tune_settings s;
+    if (mn >= mx) mn = mx = 0;      /* closed */
+    else if (mx >= nt) mx = NEVER;  /* up to the NT threshold */
+    s.v[TUNE_IMPL] = impl, s.v[TUNE_MOVSB_MIN] = mn, s.v[TUNE_MOVSB_MAX] = mx, s.v[TUNE_MOVSB_GAP] = gap;
+    s.v[TUNE_NT] = nt, s.v[TUNE_NT_PAGES] = pages, s.v[TUNE_INORDER] = io;
+    return s;
+}
+
+/* The candidate against the defaults (tune_validate.h); returns what survived. */
+static struct tune_settings validate_profile(const struct tune_settings *def, const struct tune_settings *cand,
+                                             double *band_out)
+{
+    int g[TUNE_NSETTINGS];
+    *band_out = 0;
+    if (!tune_moved(def, cand, g)) {
+        if (verbose) printf("\n5. validation: nothing moved, nothing to validate\n");
+        return *cand;
+    }
+    size_t mean[FCBENCH_NDISTS];
+    const char *name[FCBENCH_NDISTS];
+    size_t nd = validation_dists(mean, name);
+    enum { CAP = 256 };
+    static struct tune_vcase cases[CAP];
+    size_t max_n = arena_bytes - 8 * KIB;
+    size_t nc = tune_validate_cases(def, cand, topts.quick ? MIB : 64 * MIB, max_n, mean, name, nd, cases, CAP);
+    double t0 = elapsed_s();
+    printf("\n5. validation: the candidate (tuned) against the defaults on %zu cases no decision used: both sides of every\n"
+           "   moved boundary, fcbench's aligned sweep (2^k-1, 2^k, 2^k+1 from 512 B to %s), %zu distributions (new draws);\n"
+           "   time per call, ratio tuned / default; src/dst: offsets in their pages\n",
+           nc, topts.quick ? "1 MiB" : "64 MiB", nd);
+    struct tune_validation v;
+    tune_validate(def, cand, cases, nc, tool_measure, NULL, stdout, &v);
+    if (!v.ndrop && !v.all_reverted) printf("   -> every moved setting kept");
+    for (size_t i = 0; i < v.ndrop; i++) {
+        const struct tune_vcase *c = &cases[v.drop[i].casei];
+        printf("   -> dropped %s: lost at %s (n %zu, src/dst %zu/%zu): tuned / default %.3f, the setting alone %.3f, band "
+               "%.1f%%\n", tune_setting_name[v.drop[i].setting], c->what, c->n, c->so, c->dof, v.drop[i].ratio, v.drop[i].own,
+               100 * v.drop[i].band);
+    }
+    if (v.all_reverted) printf("   -> still losing after %d rounds: every setting back to the default\n", TUNE_VALIDATE_ROUNDS);
+    printf(" (%u round%s, %zu case measurements, %.1f s)\n", v.rounds, v.rounds == 1 ? "" : "s", v.cases_measured,
+           elapsed_s() - t0);
+    *band_out = v.band;
+    return v.result;
 }
 
 /* ---- the profile ------------------------------------------------------------------ */
@@ -888,7 +1060,21 @@ int main(int argc, char **argv)
     printf("   -> NT from %s, %zu stream%s (%.0f s so far)\n", human(nt, b1, sizeof b1), pages, pages > 1 ? "s" : "",
            elapsed_s());
     size_t inorder = choose_inorder(entry, &w, nt, pages, &def, &n4);
-    printf("   -> in-order path from %s (%.0f s in all)\n", human(inorder, b1, sizeof b1), elapsed_s());
+    printf("   -> in-order path from %s (%.0f s so far)\n", human(inorder, b1, sizeof b1), elapsed_s());
+
+    /* 5. the candidate against the defaults; only what survives is written */
+    impl_tab[0] = def_entry;
+    impl_tab[1] = entry;
+    struct tune_settings sdef = as_settings(0, def.movsb_min, def.movsb_max, def.movsb_gap, def.nt_threshold, def.nt_pages,
+                                            def.inorder_min);
+    struct tune_settings scand = as_settings(entry != def_entry, w.min, w.max, w.min < w.max ? w.gap : def.movsb_gap, nt,
+                                             pages, inorder);
+    double n5;
+    struct tune_settings fin = validate_profile(&sdef, &scand, &n5);
+    entry = impl_tab[fin.v[TUNE_IMPL]];
+    w.min = fin.v[TUNE_MOVSB_MIN], w.max = fin.v[TUNE_MOVSB_MAX], w.gap = fin.v[TUNE_MOVSB_GAP];
+    nt = fin.v[TUNE_NT], pages = fin.v[TUNE_NT_PAGES], inorder = fin.v[TUNE_INORDER];
+    printf("   (%.0f s in all)\n", elapsed_s());
 
     /* the profile: only the settings that moved (a setting left out is the
      * library's default, so a later library's defaults apply to it), the ones
@@ -919,14 +1105,14 @@ int main(int argc, char **argv)
     char prof[2048];
     int len = snprintf(prof, sizeof prof,
                        "# fastcopy profile, written by fastcopy-tune %s (%s) on %s in %.0f s\n"
-                       "# noise bands (A/A): entry %.1f%%, rep movsb %.1f%%, NT %.1f%%, in-order %.1f%%; see "
-                       "docs/profile.md\n"
+                       "# noise bands (A/A): entry %.1f%%, rep movsb %.1f%%, NT %.1f%%, in-order %.1f%%, validation "
+                       "%.1f%%; see docs/profile.md\n"
                        "# kept at the library's defaults (not written):%s\n"
                        "fastcopy-profile 2\n"
                        "cpu %s\n"
                        "%s"
                        "end\n",
-                       fc_version(), quick ? "--quick" : "full", date, elapsed_s(), 100 * n1, 100 * n2, 100 * n3, 100 * n4,
+                       fc_version(), quick ? "--quick" : "full", date, elapsed_s(), 100 * n1, 100 * n2, 100 * n3, 100 * n4, 100 * n5,
                        kl ? kept : " nothing", st->signature, set);
     if (len < 0 || (size_t)len >= sizeof prof) return 1;
     if (print_only) {
