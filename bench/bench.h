@@ -16,7 +16,7 @@ typedef void *(*copy_fn)(void *, const void *, size_t);
 /* A contender: a registry entry, the fc_memcpy dispatcher, or the system libc. */
 struct contender {
     char name[48];    /* "generic", "fc_memcpy[generic]", "libc" */
-    copy_fn memcpy_fn, memmove_fn;
+    copy_fn memcpy_fn, memmove_fn; /* memmove_fn NULL: no memmove (a peer): not in memmove cases */
     /* NULL, or called before each run of this contender's calls (untimed): sets
      * the process-wide state its calls need (fastcopy-tune's and fcbench
      * --tuned's settings: the rep movsb window, the NT threshold).  When one
@@ -93,7 +93,8 @@ struct bench_opts {
 void bench_opts_init(struct bench_opts *o, int quick);
 
 /* Checks the contender's output for this case (dst == src bytes, bytes around
- * dst untouched, return value).  Returns 0 if wrong, with a message on stderr. */
+ * dst untouched, return value).  Returns 0 if wrong, with a message on stderr;
+ * 0 without one for a memmove case of a contender without memmove. */
 int bench_validate(const struct contender *c, const struct bench_case *bc);
 
 /* Measures k contenders on one case, interleaved: sample i runs every contender
@@ -158,6 +159,7 @@ void scenario_dist(void);
 void scenario_readback(void);
 void scenario_checked(void);
 void scenario_field(void);
+void scenario_packet(void); /* packet.c */
 /* The sizes a scenario runs: --sizes if given, else its default list. */
 size_t pick_sizes(const size_t *dflt, size_t ndflt, const size_t **out);
 void scenario_peak(void);

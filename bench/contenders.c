@@ -1,6 +1,7 @@
 /*
  * Contenders: every available registry implementation, the fc_memcpy
- * dispatcher, and the system libc's memcpy/memmove.  libc is reached through
+ * dispatcher, the system libc's memcpy/memmove, and the peers (other
+ * libraries' copies: DPDK's rte_memcpy, bench/peers/, memcpy only).  libc is reached through
  * volatile function pointers, so the compiler can neither inline it nor
  * specialise it for a known size: every contender pays the same call.
  */
@@ -12,6 +13,7 @@
 #include <string.h>
 
 #include "fastcopy.h"
+#include "packet.h" /* the peers' entry points */
 #if defined(__x86_64__)
 #include "cpu/x86.h"
 #endif
@@ -118,6 +120,26 @@ size_t contenders_collect(const char *only_csv, struct contender *out, size_t ma
         out[k].memcpy_fn = (copy_fn)im->memcpy;
         out[k++].memmove_fn = im->memmove;
     }
+    /* The peers: where built (CMake found DPDK's rte_memcpy.h; FCBENCH_PEERS=OFF
+     * leaves them out) and the CPU can run their translation unit.  No
+     * memmove (memmove_fn NULL): the memmove scenario leaves them out. */
+#if defined(FCBENCH_HAVE_RTE_AVX2) || defined(FCBENCH_HAVE_RTE_AVX512)
+    __builtin_cpu_init();
+#endif
+#if defined(FCBENCH_HAVE_RTE_AVX2)
+    if (wanted(only_csv, "rte-avx2") && k < max && __builtin_cpu_supports("avx2")) {
+        memset(&out[k], 0, sizeof out[k]);
+        snprintf(out[k].name, sizeof out[k].name, "rte-avx2");
+        out[k++].memcpy_fn = fcbench_rte_avx2_memcpy;
+    }
+#endif
+#if defined(FCBENCH_HAVE_RTE_AVX512)
+    if (wanted(only_csv, "rte-avx512") && k < max && __builtin_cpu_supports("avx512f")) {
+        memset(&out[k], 0, sizeof out[k]);
+        snprintf(out[k].name, sizeof out[k].name, "rte-avx512");
+        out[k++].memcpy_fn = fcbench_rte_avx512_memcpy;
+    }
+#endif
     /* FCBENCH_LIBS=tag=path/libfastcopy.so,...: other builds of fastcopy (an
      * older commit, other flags) loaded beside this one (RTLD_LOCAL: their
      * symbols do not interpose), each entry named "tag:<name>" and the

@@ -25,6 +25,9 @@
  *   fcbench readback [opts]           ns/call of a copy whose last 8 bytes are read back at once
  *                                     (store-to-load forwarding latency), 8 B .. 1 KiB
  *   fcbench memmove  [opts]           memmove with overlap: dst = src +-1, +-32, +-n/2, and apart
+ *                                     (contenders without memmove - the peers - left out)
+ *   fcbench packet   [opts]           a packet path's copies, inlined: headers 14-128 B and frames
+ *                                     of 1518 B as constants, 1-1024 B variable (packet.c)
  *   fcbench all      [opts]           all of the above but grid (cliffs screens the grid)
  *   fcbench report   RESULTS.json [-o DIR]        HTML report with plots (Python, matplotlib)
  *   fcbench compare  A.json [B.json] [--base X]   per-case ratios, Mann-Whitney U test
@@ -35,6 +38,8 @@
  *         --tuned PROFILE   a fastcopy-tune profile timed as tuned[ENTRY] beside the defaults
  *                           (its entry with its settings; the other fastcopy contenders keep
  *                           this process's defaults)
+ *   Peers: rte-avx2, rte-avx512 (DPDK's rte_memcpy built by fcbench with -mavx2,
+ *         -mavx512f -DRTE_MEMCPY_AVX512; where CMake found its header and the CPU can)
  *   FCBENCH_LIBS=old=.../libfastcopy.so,new=...: those builds' entries join as
  *         "old:<name>", "old:fc", ... (A/B of builds in one process, e.g.
  *         --impl libc,old:avx2,new:avx2)
@@ -744,7 +749,11 @@ static void scenario_memmove(void)
             if (w == SIZE_MAX) continue;
             printf("%-10zu", sizes[i]);
             for (size_t j = 0; j < k; j++)
-                printf(sizes[i] >= 1024 ? " %8.2f [%7.0f]" : " %8.2f [%7.1f]", st[w * k + j].gbps, st[w * k + j].med_ns);
+                if (!fcbench_contenders[j].memmove_fn) /* a peer: no memmove */
+                    printf(" %18s", "(no memmove)");
+                else
+                    printf(sizes[i] >= 1024 ? " %8.2f [%7.0f]" : " %8.2f [%7.1f]", st[w * k + j].gbps,
+                           st[w * k + j].med_ns);
             putchar('\n');
         }
     }
@@ -1004,13 +1013,13 @@ static const struct {
                  {"offsets", scenario_offsets, 1}, {"uaccess", scenario_uaccess, 1}, {"pipe", scenario_pipe, 1},
                  {"dist", scenario_dist, 1},       {"readback", scenario_readback, 1},
                  {"memmove", scenario_memmove, 1}, {"checked", scenario_checked, 1},
-                 {"field", scenario_field, 1}};
+                 {"field", scenario_field, 1},     {"packet", scenario_packet, 1}};
 #define NSCENARIOS (sizeof scenarios / sizeof scenarios[0])
 
 static int usage(void)
 {
     fputs("usage: fcbench list|peak|cliffs|sizes|grid|distance|large|offsets|uaccess|pipe|dist|readback|memmove|checked|\n"
-          "               field|all\n"
+          "               field|packet|all\n"
           "               [--impl a,b,...] [--sizes n,...] [--cold] [--quick] [--samples N] [--same-pages]\n"
           "               [--json FILE] [--csv FILE] [--tuned PROFILE] [--file DIST.csv (dist)]\n"
           "       fcbench report RESULTS.json... [-o DIR]   (several files: one run taken phase by phase)\n"

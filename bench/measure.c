@@ -569,6 +569,7 @@ static int validate_one(const struct contender *c, const struct bench_case *bc);
 
 int bench_validate(const struct contender *c, const struct bench_case *bc)
 {
+    if (bc->use_memmove && !c->memmove_fn) return 0; /* a peer: memcpy only, never timed on a memmove case */
     if (!bc->batch) return validate_one(c, bc);
     for (size_t k = 0; k < bc->batch->len; k++) {
         struct bench_case one = {.dst = bc->dst + bc->batch->doff[k], .src = bc->src + bc->batch->soff[k],

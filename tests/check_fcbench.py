@@ -76,13 +76,23 @@ if set(al["contenders"]) != {"libc", "generic", "test-slowed"}:
     fail(f"contenders {al['contenders']}")
 scen = {r["scenario"] for r in al["results"]}
 want = {"peak", "cliffs-aligned", "cliffs-worst", "sizes", "distance", "large", "offsets-read", "offsets-write",
-        "uaccess-read", "uaccess-write", "pipe", "dist", "readback", "memmove", "field-rx"}
+        "uaccess-read", "uaccess-write", "pipe", "dist", "readback", "memmove", "field-rx", "packet"}
 if not want <= scen:
     fail(f"all lacks scenarios {sorted(want - scen)}")
 for r in al["results"]:
     if len(r["samples_ns"]) != r["samples"] or not r["q1_ns"] <= r["med_ns"] <= r["q3_ns"]:
         fail(f"inconsistent samples/quartiles in {r}")
 ok(f"all runs every scenario ({len(scen)} result kinds), samples and quartiles consistent")
+
+# packet: every case for libc, fc_memcpy_inline and its A/A twin; no peer there, as --impl leaves the peers out
+pk = results(al, "packet")
+for c in ("libc", "fc_memcpy_inline", "fc_memcpy_inline A/A"):
+    got = sorted((r["label"], r["n"]) for r in pk if r["contender"] == c)
+    if [lbl for lbl, _ in got].count("const") != 6 or not any(lbl.startswith("var ") for lbl, _ in got):
+        fail(f"packet results for {c}: {got}")
+if any(r["contender"].startswith("rte-") for r in pk):
+    fail("packet timed a peer that --impl left out")
+ok("packet: every case for libc, fc_memcpy_inline and its twin; --impl leaves the peers out")
 
 # field: every frame size for libc, fc_memcpy and fc_memcpy_inline, one thread (and two where there are two CPUs)
 rx = results(al, "field-rx")

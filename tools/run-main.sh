@@ -4,12 +4,14 @@
 # and `fcbench report` (bench-results/report.html + PNGs), then `fcbench targets`
 # (the x86-64 issue's targets read off that run: bench-results/targets.txt), for the defaults and,
 # on x86-64, for the profile fastcopy-tune --quick wrote (bench-results/profile).
+# fcbench all includes the peers (rte-avx2, rte-avx512: DPDK's rte_memcpy, where setup-deps installed
+# libdpdk-dev and the CPU can) and the packet scenario; the report opens with them.
 # FCBENCH_ARGS adds options to fcbench all (e.g. "--impl libc,generic" or "--quick").
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 tools/setup-deps.sh main
-cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release | grep 'fcbench peers' || true
 cmake --build build/release >/dev/null
 FASTCOPY_PROFILE=off build/release/fastcopy-info
 mkdir -p bench-results

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the README's commands need on Debian 12, or says what is missing.
-#   tools/setup-deps.sh main   native build, and the programs fcbench field runs (sqlite3, zstd)
-#   tools/setup-deps.sh test   + clang, cross compilers (riscv64, aarch64, s390x, i686), qemu-user,
+#   tools/setup-deps.sh main   native build, the programs fcbench field runs (sqlite3, zstd), and
+#                              DPDK's rte_memcpy.h (libdpdk-dev, x86-64: fcbench's peers rte-avx2/rte-avx512)
+#   tools/setup-deps.sh test   + libdpdk-dev (the test build compiles fcbench's peers), clang, cross compilers (riscv64, aarch64, s390x, i686), qemu-user,
 #                              and the kernel target's: linux-source-6.12, qemu-system-riscv64
 #   tools/setup-deps.sh kernel-bench   the kernel target's + glib headers for the QEMU plugin
 set -euo pipefail
@@ -30,6 +31,10 @@ missing=()
 for cmd in "${!need[@]}"; do
   command -v "$cmd" >/dev/null 2>&1 || missing+=("${need[$cmd]}")
 done
+# fcbench's peers (bench/peers/): DPDK's rte_memcpy.h, header only; fcbench builds without it
+if [ "$(uname -m)" = x86_64 ] && { [ "$what" = main ] || [ "$what" = test ]; }; then
+  [ -e /usr/include/x86_64-linux-gnu/dpdk/rte_memcpy.h ] || missing+=(libdpdk-dev)
+fi
 # static libc (fully static test executables) and the cross sysroots
 [ -e /usr/lib/x86_64-linux-gnu/libc.a ] || [ "$(uname -m)" != x86_64 ] || missing+=(libc6-dev)
 if [ "$what" = test ]; then

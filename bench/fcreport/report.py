@@ -14,6 +14,7 @@ from .summary import method_sentence, summary_items, summary_text
 # The page's sections, in order: NAME is the module section_NAME.py, with render(ctx).  A new scenario: one module,
 # and its name here.
 SECTIONS = (
+    "peers",
     "cliffs",
     "sizes",
     "pct_peak",
@@ -24,6 +25,7 @@ SECTIONS = (
     "memmove",
     "checked",
     "field",
+    "packet",
     "large",
     "offsets",
     "uaccess",

@@ -294,6 +294,21 @@ def selftest(_args, out=None):
             check("<td>1 KiB</td>" in rb and "geomean vs libc" in rb and (not want_imgs or "fcbench-readback.png" in rb)
                   and "read back at once (readback" in text,
                   "report has the readback section (table, plot) and its summary clause", rb + text)
+        # the peers section: first on the page, a verdict per metric; with a peer and the packet scenario
+        check(rc == 0 and page.index('<h2 id="peers">') < page.index('<h2 id="cliffs">')
+              and "No peers in this run" in page and "fixed sizes, aligned (sizes, hot, up to 1 MiB)</b>: " in page,
+              "report opens with the peers section (no peers: said so)", page[:3000])
+        pp = os.path.join(tmp, "peers.json")
+        with open(pp, "w") as f:
+            json.dump(synthetic_run(3, peers=True), f)
+        rep2 = os.path.join(tmp, "report-peers")
+        rc, text = run_main(["report", pp, "-o", rep2])
+        page2 = open(os.path.join(rep2, "report.html"), encoding="utf-8").read() if rc == 0 else ""
+        sec = page2.split('<h2 id="peers">')[1].split("<h2")[0] if '<h2 id="peers">' in page2 else ""
+        check("<th>rte-avx2</th>" in sec and "rte-avx2 faster than fc at" in sec and "packet path, inlined" in sec
+              and sec.count("<li>") == 6 and '<h2 id="packet">' in page2 and "<td>var 1-1024</td>" in page2,
+              "peers section: a peer's column, a verdict per metric that names where it beats fc; the packet section",
+              sec + text)
     out.write(f"selftest: {'FAILED: ' + str(len(failures)) if failures else 'all checks passed'}\n")
     for f in failures:
         out.write(f"  {f}\n")

@@ -8,14 +8,18 @@ from .run import CLIFF_RATIO, SCHEMA
 from .analysis import signed_dist
 
 
-def synthetic_run(seed=1, full=False, slow=None):
+def synthetic_run(seed=1, full=False, slow=None, peers=False):
     """A schema-valid fcbench-2 document.  full: the size of a real `fcbench all` (~15k results, 35 grids);
-    otherwise about quick mode.  slow: {contender: factor} multiplies those contenders' times."""
+    otherwise about quick mode.  slow: {contender: factor} multiplies those contenders' times.  peers: with the
+    peer rte-avx2 (generic's model at 0.8x its time) and the packet scenario."""
     rnd = random.Random(seed)
-    slow = slow or {}
+    slow = dict(slow or {})
     samples = 11 if full else 5
     l1, l2, l3 = 32768, 524288, 33554432
     contenders = ["libc", "fc[generic]", "byte", "word-coaligned", "generic"]
+    if peers:
+        contenders.append("rte-avx2")
+        slow.setdefault("rte-avx2", 0.8)
     level_bw = {"L1": 80.0, "L2": 45.0, "L3": 22.0, "DRAM": 11.0}
 
     def level(n):
@@ -161,6 +165,12 @@ def synthetic_run(seed=1, full=False, slow=None):
     for n in (8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 512, 1024) if full else (8, 32, 128, 1024):
         for c in contenders:  # the dependent chain: the copy, then the load waiting for its stores
             record("readback", c, "", n, 0, 0, model_ns(c, n, 0, 0) + 4.0)
+
+    if peers:  # packet: the inline variants, libc called, the A/A twin
+        for label, n in [("const", x) for x in (14, 20, 32, 64, 128, 1518)] + [("var 1-1024", 512)]:
+            for c, f in (("libc", 1.0), ("libc-builtin", 0.9), ("fc_memcpy", 1.02), ("fc_memcpy_inline", 0.7),
+                         ("fc_memcpy_inline A/A", 0.7), ("rte-avx2", 0.7 if n < 1000 else 0.5)):
+                record("packet", c, label, n, 0, 0, (4.0 + n / 20.0) * f)
 
     return {
         "schema": SCHEMA, "scenario": "all",
