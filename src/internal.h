@@ -58,11 +58,19 @@ int fc__secure(void);
 void fc__secure_reset(void); /* forget the cached answer (tests) */
 #endif
 
-/* The implementation a tuned profile names (x86-64: src/cpu/x86.c), or NULL. */
+/* The implementation a tuned profile names (x86-64: src/cpu/x86_policy.c,
+ * from the profile src/cpu/x86_settings.c read), or NULL. */
 const char *fc__profile_impl(void);
 
-/* Where fc__select()'s choice came from: 0 the default (CPU features and
- * policy), 2 a tuned profile, 3 FASTCOPY_IMPL. */
+/* Where a setting came from (fastcopy-info prints it): the default (CPU
+ * features and policy), the exception for a measured CPU (x86-64:
+ * src/cpu/x86_policy.c), a tuned profile, the environment (FASTCOPY_TUNE;
+ * for the entry, FASTCOPY_IMPL).  The values are fixed: fastcopy-info and
+ * struct fc_x86_status's src[] (cpu/x86.h) index by them. */
+enum { FC_SRC_DEFAULT = 0, FC_SRC_EXCEPTION = 1, FC_SRC_PROFILE = 2, FC_SRC_ENV = 3 };
+
+/* Where fc__select()'s choice came from: FC_SRC_DEFAULT, FC_SRC_PROFILE or
+ * FC_SRC_ENV (FASTCOPY_IMPL). */
 int fc__impl_source(void);
 
 #endif

@@ -3,7 +3,6 @@
  * Tests and fcbench iterate it, so a routine added here is tested and
  * benchmarked everywhere.  Order is display order; `rank` picks the default.
  */
-#include <string.h>
 
 #include "internal.h"
 #include "portable/portable.h"
@@ -13,6 +12,7 @@
 #endif
 #if defined(__x86_64__)
 #include "cpu/x86.h"
+#include "x86/x86.h"
 #endif
 #if defined(__aarch64__) && defined(__linux__)
 #include "aarch64/aarch64.h"
@@ -77,18 +77,6 @@ void fc__registry_probe(void)
     }
 }
 
-size_t fc_impl_count(void) { return fc__registry_len; }
-
-const struct fc_impl *fc_impl_at(size_t i)
-{
-    (void)fc__select(); /* availability is known once a choice has been made */
-    return i < fc__registry_len ? &fc__registry[i].pub : NULL;
-}
-
-const struct fc_impl *fc_impl_find(const char *name)
-{
-    if (!name) return NULL;
-    for (size_t i = 0; i < fc__registry_len; i++)
-        if (strcmp(fc__registry[i].pub.name, name) == 0) return fc_impl_at(i);
-    return NULL;
-}
+/* The public view of this table (fc_impl_count, fc_impl_at, fc_impl_find)
+ * lives in dispatch/select.c, the layer that makes the choice: this file is
+ * the data and its probe, and calls nothing above it. */

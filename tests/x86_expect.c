@@ -1,6 +1,6 @@
 /* Configure-time helper (tests/CMakeLists.txt): prints the registry entry the
  * dispatcher should pick on this x86-64 machine without a profile, decided
- * independently of src/cpu/x86.c through libgcc's CPU model (which also
+ * independently of src/cpu/x86_detect.c through libgcc's CPU model (which also
  * checks OS ymm/zmm support) and docs/x86-policy.md: the widest ladder the CPU
  * runs (avx512, avx2, sse2), except avx512-ymmloop on AMD family 0x19 with
  * AVX-512F (Zen 4; CPUID.1:EAX read here). */

@@ -43,7 +43,7 @@
  * avx2 routine stops using straight-line blocks (its 8W class; above it come
  * the loops, direction and 4K-aliasing choice and non-temporal stores, which do
  * not belong at every call site).  128..256 B is also where DPDK found a call
- * costly (13-20% at 128-256 B packets), so an SSE2-only build inlines up to 256
+ * costly (D21), so an SSE2-only build inlines up to 256
  * too.  Without vectors (riscv64, s390x, ...) the limit is 64: 8 words from
  * each end would not fit the registers, and a call is cheap next to 65 bytes
  * copied a word at a time.

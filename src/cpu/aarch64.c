@@ -14,7 +14,10 @@
  * tests/CMakeLists.txt; never the installed library): FASTCOPY_TEST_HWCAP=HEX
  * replaces AT_HWCAP.
  */
+#include <stdint.h>
+
 #include "cpu/aarch64.h"
+#include "dispatch/early.h"
 #include "internal.h"
 
 #if defined(__aarch64__) && defined(__linux__)
@@ -27,17 +30,9 @@ static int fc_test_hwcap(unsigned long *v)
 {
     char spec[32];
     if (!fc__early_getenv("FASTCOPY_TEST_HWCAP", spec, sizeof spec) || !spec[0]) return 0;
-    const char *p = spec;
-    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) p += 2;
-    unsigned long x = 0;
-    for (; *p; p++) {
-        unsigned d = *p >= '0' && *p <= '9' ? (unsigned)(*p - '0')
-                     : *p >= 'a' && *p <= 'f' ? (unsigned)(*p - 'a' + 10)
-                     : *p >= 'A' && *p <= 'F' ? (unsigned)(*p - 'A' + 10) : 16u;
-        if (d > 15) break;
-        x = x << 4 | d;
-    }
-    *v = x;
+    uint64_t x = 0; /* hexadecimal, 0x or not (fc__parse_num, dispatch/early.c); 0 where no digit is */
+    (void)fc__parse_num(spec, FC_NUM_HEX, &x);
+    *v = (unsigned long)x;
     return 1;
 }
 #endif

@@ -33,6 +33,7 @@
 #include <stdint.h>
 
 #include "cpu/riscv.h"
+#include "dispatch/early.h"
 #include "internal.h"
 
 #if defined(__riscv) && __riscv_xlen == 64 && defined(__linux__)
@@ -67,24 +68,13 @@ static long fc_ecall(long nr, long a, long b, long c, long d, long e)
 }
 
 #ifdef FC_TEST_HOOKS
+/* A number of the test hooks' specifications, decimal or 0x-hexadecimal
+ * (fc__parse_num, dispatch/early.c), and *p past it; 0 where none is. */
 static uint64_t fc_parse_num(const char **p)
 {
-    const char *s = *p;
     uint64_t v = 0;
-    unsigned base = 10;
-    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-        base = 16;
-        s += 2;
-    }
-    for (;; s++) {
-        unsigned dgt;
-        if (*s >= '0' && *s <= '9') dgt = (unsigned)(*s - '0');
-        else if (base == 16 && *s >= 'a' && *s <= 'f') dgt = (unsigned)(*s - 'a' + 10);
-        else if (base == 16 && *s >= 'A' && *s <= 'F') dgt = (unsigned)(*s - 'A' + 10);
-        else break;
-        v = v * base + dgt;
-    }
-    *p = s;
+    const char *e = fc__parse_num(*p, FC_NUM_AUTO, &v);
+    if (e) *p = e;
     return v;
 }
 

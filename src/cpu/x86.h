@@ -1,5 +1,8 @@
-/* x86-64 CPU detection layer: features and copy thresholds, computed once at
- * load (from the registry probes, i.e. inside the ifunc resolver). */
+/* x86-64 CPU layer: features and copy thresholds, computed once at load
+ * (from the registry probes, i.e. inside the ifunc resolver).  Detection in
+ * src/cpu/x86_detect.c, profiles and FASTCOPY_TUNE in x86_settings.c, the
+ * decision and the probes in x86_policy.c.  The entry points of the x86
+ * routines are declared in src/x86/x86.h. */
 #ifndef FC_CPU_X86_H
 #define FC_CPU_X86_H
 
@@ -12,7 +15,7 @@ struct fc_x86_tune {
     size_t special_min;  /* the smaller of nt_threshold and (if the window is open) movsb_min:
                           * below it the copy routines test neither (one compare) */
     size_t movsb_gap;    /* rep movsb keeps this many bytes away from (dst - src) mod 4096 == 0
-                          * on both sides (AMD Zen 3: 128, 30x slower inside; Intel: 0) */
+                          * on both sides (AMD Zen 3/Zen 4: 128, rep movsb collapses inside (D16); Intel: 0) */
     size_t nt_pages;     /* 1: one non-temporal stream; 4: four pages interleaved (4 streams) */
     size_t inorder_min;  /* no-overlap copies of n >= this whose dst is 1..4 LW bytes behind src
                           * mod 4096 go forward in address order (vec_copy.h); SIZE_MAX: never */
@@ -41,8 +44,7 @@ struct fc_x86_info {
 
 enum { FC_ZMM_NO = 0, FC_ZMM_AVX512 = 1, FC_ZMM_YMMLOOP = 2 }; /* avx2 / avx512 / avx512-ymmloop */
 
-/* Where each setting came from, for fastcopy-info. */
-enum { FC_SRC_DEFAULT, FC_SRC_EXCEPTION, FC_SRC_PROFILE, FC_SRC_ENV };
+/* The settings whose source (FC_SRC_*, internal.h) fastcopy-info prints. */
 enum { FC_SET_IMPL, FC_SET_NT, FC_SET_MOVSB, FC_SET_GAP, FC_SET_PAGES, FC_SET_INORDER, FC_SET_COUNT };
 #define FC_PROFILE_MAX 4096 /* bytes; a larger profile is ignored */
 #define FC_PATH_MAX 512
@@ -53,7 +55,7 @@ struct fc_x86_status {
     const char *exception;     /* the measured-CPU exception applied (NULL: features only) */
     int secure;                /* a secure-execution process (environment ignored) */
     const char *impl;          /* the entry the profile names, or NULL */
-    unsigned char src[FC_SET_COUNT]; /* FC_SRC_* of each FC_SET_* */
+    unsigned char src[FC_SET_COUNT]; /* FC_SRC_* (internal.h) of each FC_SET_* */
     char profile[FC_PATH_MAX]; /* the profile in use, "" if none */
     char notes[FC_NOTES][FC_NOTE_LEN]; /* each profile tried: "PATH: in use / absent / ignored: why" */
     int nnotes;
@@ -95,22 +97,5 @@ int fc__x86_probe_avx512_masked(void);
 int fc__x86_prefer_avx512(void);
 int fc__x86_prefer_avx512_ymmloop(void);
 int fc__x86_probe_erms(void);
-
-/* The entry points (src/x86/sse2.c, avx2.c, avx512.c, avx512_ymmloop.c, avx512_masked.c, erms.c). */
-void *fc_sse2_memcpy(void *restrict dst, const void *restrict src, size_t n);
-void *fc_sse2_memmove(void *dst, const void *src, size_t n);
-void *fc_avx2_memcpy(void *restrict dst, const void *restrict src, size_t n);
-void *fc_avx2_memmove(void *dst, const void *src, size_t n);
-/* avx2_ladder.S's way into avx2.c (vec_copy.h): n > 256, and memcpy's page split */
-void *fc_avx2_large(void *dst, const void *src, size_t n);
-void *fc_avx2_split(void *dst, const void *src, size_t n);
-void *fc_avx512_memcpy(void *restrict dst, const void *restrict src, size_t n);
-void *fc_avx512_memmove(void *dst, const void *src, size_t n);
-void *fc_avx512_ymmloop_memcpy(void *restrict dst, const void *restrict src, size_t n);
-void *fc_avx512_ymmloop_memmove(void *dst, const void *src, size_t n);
-void *fc_avx512_masked_memcpy(void *restrict dst, const void *restrict src, size_t n);
-void *fc_avx512_masked_memmove(void *dst, const void *src, size_t n);
-void *fc_erms_memcpy(void *restrict dst, const void *restrict src, size_t n);
-void *fc_erms_memmove(void *dst, const void *src, size_t n);
 
 #endif

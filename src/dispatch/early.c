@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dispatch/early.h"
 #include "dispatch/raw_syscalls.h"
 #include "internal.h"
 
@@ -180,19 +181,105 @@ static long fc_dumpable(void) { return prctl(PR_GET_DUMPABLE, 0, 0, 0, 0); }
  * environment is read from /proc/self/environ, not from address 0. */
 extern char **environ __attribute__((weak));
 
-static size_t fc_strlen(const char *s)
+/* ---- strings and numbers (dispatch/early.h) -------------------------------- */
+
+size_t fc__str_len(const char *s)
 {
     size_t n = 0;
     while (s[n]) n++;
     return n;
 }
 
+int fc__str_eq(const char *a, const char *b)
+{
+    for (; *a && *a == *b; a++, b++) {
+    }
+    return *a == *b;
+}
+
+const char *fc__str_after(const char *s, const char *prefix)
+{
+    for (; *prefix; prefix++, s++)
+        if (*s != *prefix) return NULL;
+    return s;
+}
+
+void fc__str_put(char *buf, size_t size, size_t *n, const char *s)
+{
+    for (; *s && *n + 1 < size; s++) buf[(*n)++] = *s;
+    buf[*n] = 0;
+}
+
+void fc__str_put_num(char *buf, size_t size, size_t *n, uint64_t v, int hex)
+{
+    char t[24];
+    int i = (int)sizeof t;
+    t[--i] = 0;
+    do {
+        unsigned d = (unsigned)(v % (hex ? 16 : 10));
+        t[--i] = (char)(d < 10 ? '0' + d : 'a' + d - 10);
+        v /= hex ? 16 : 10;
+    } while (v && i > 2);
+    if (hex) {
+        t[--i] = 'x';
+        t[--i] = '0';
+    }
+    fc__str_put(buf, size, n, t + i);
+}
+
+/* Struct clears by hand (copies: fc__copy_bytes below): the compiler turns
+ * the clearing or assignment of a struct this large into a call to libc's
+ * memset or memcpy (clang does), which a resolver cannot make. */
+void fc__clear_bytes(void *d, size_t n)
+{
+    unsigned char *dp = d;
+    for (size_t i = 0; i < n; i++) {
+        __asm__("" : "+r"(dp)); /* keeps the loop a loop, not a memset call */
+        dp[i] = 0;
+    }
+}
+
+/* The value of one digit c in base 10 or 16, or 16 if it is none. */
+static unsigned fc_digit(char c, unsigned base)
+{
+    if (c >= '0' && c <= '9') return (unsigned)(c - '0');
+    if (base == 16 && c >= 'a' && c <= 'f') return (unsigned)(c - 'a' + 10);
+    if (base == 16 && c >= 'A' && c <= 'F') return (unsigned)(c - 'A' + 10);
+    return 16;
+}
+
+const char *fc__parse_num(const char *p, unsigned how, uint64_t *out)
+{
+    unsigned kind = how & (FC_NUM_HEX | FC_NUM_AUTO), base = kind == FC_NUM_HEX ? 16 : 10;
+    if (kind != FC_NUM_DEC && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) p += 2, base = 16;
+    if (fc_digit(*p, base) >= base) return NULL;
+    uint64_t v = 0;
+    for (unsigned d; (d = fc_digit(*p, base)) < base; p++) {
+        if (v > (UINT64_MAX - d) / base) return NULL; /* v * base + d would wrap */
+        v = v * base + d;
+    }
+    unsigned shift = 0;
+    if (how & FC_NUM_KMG) {
+        if (*p == 'k' || *p == 'K') shift = 10;
+        else if (*p == 'm' || *p == 'M') shift = 20;
+        else if (*p == 'g' || *p == 'G') shift = 30;
+    }
+    if (shift) {
+        if (v > (UINT64_MAX >> shift)) return NULL;
+        v <<= shift;
+        p++;
+    }
+    *out = v;
+    return p;
+}
+
+/* ---- the environment, warnings ------------------------------------------------ */
+
 /* Matches "name=" at the start of entry e; returns the value or NULL. */
 static const char *fc_match(const char *e, const char *name)
 {
-    for (; *name; name++, e++)
-        if (*e != *name) return NULL;
-    return *e == '=' ? e + 1 : NULL;
+    const char *v = fc__str_after(e, name);
+    return v && *v == '=' ? v + 1 : NULL;
 }
 
 /* 1, or 2 if the value did not fit (buf then holds its first size - 1 bytes). */
@@ -230,7 +317,7 @@ int fc__early_getenv(const char *name, char *buf, size_t size)
     long fd = fc_open_ro("/proc/self/environ");
     if (fd < 0) return 0;
     char chunk[512];
-    size_t nlen = fc_strlen(name), pos = 0, out = 0; /* pos: chars matched in this entry */
+    size_t nlen = fc__str_len(name), pos = 0, out = 0; /* pos: chars matched in this entry */
     int state = 0; /* 0 matching name, 1 skipping to NUL, 2 copying value */
     int cut = 0;   /* the value did not fit */
     long got;
@@ -423,7 +510,7 @@ static int fc_secure_state; /* 0 not known yet, 1 no, 2 yes */
  * file capabilities; fs.suid_dumpable 0 or 2), and that is also what makes
  * /proc/self/auxv unreadable to a process that is not root - a process with
  * file capabilities keeps real and effective ids equal, so the ids alone
- * would let it through (found by an adversarial review, 2026-11-27).  A
+ * would let it through (found by an adversarial review).  A
  * process that made itself non-dumpable before the library was loaded is
  * taken as secure too: the safe side.  Test builds (FC_TEST_HOOKS): the
  * FASTCOPY_TEST_AUXV image stands in for the auxv, a missing one for an

@@ -1,5 +1,6 @@
 /*
- * generic - the seed algorithms in portable C: any CPU, either endianness.
+ * generic - the Linux riscv memcpy patches' algorithms (docs/riscv.md) in
+ * portable C: any CPU, either endianness.
  *
  * For:   every target; the default wherever no faster routine is registered.
  *        Written for CPUs that trap or crawl on misaligned access (SiFive U74
@@ -176,7 +177,7 @@ FC_INLINE void copy_small(fc_u8 *d, const fc_u8 *s, size_t n)
 {
 #if __SIZEOF_LONG__ == 8
     if (small_aligned(d, s, n)) {
-        /* The seed's small aligned word path: one or two words, then the
+        /* The Linux riscv patches' small aligned word path: one or two words, then the
          * 4/2/1-byte tail from an aligned position. */
         size_t at = n & ~FC_WMASK, k = n & FC_WMASK;
         fc_word a = fc_ldw(s), b = at > FC_WSIZE ? fc_ldw(s + FC_WSIZE) : 0;

@@ -1,14 +1,14 @@
 /*
  * word-coaligned - the pre-2026 Linux riscv memcpy algorithm, the "before"
- * baseline of the shifted-copy seed patch.
+ * baseline of the Linux riscv shifted-copy patch (docs/riscv.md).
  *
- * For:   measurement: what the seed patch replaced.  Any CPU; aligned accesses only.
+ * For:   measurement: what the shifted-copy patch replaced.  Any CPU; aligned accesses only.
  * Needs: nothing.
  *
  *   | n     | src/dst alignment          | technique                                      |
  *   |-------|----------------------------|------------------------------------------------|
  *   | < 128 | any                        | byte loop                                      |
- *   | >= 128| d%W != s%W                 | byte loop (the case the seed patch fixed)      |
+ *   | >= 128| d%W != s%W                 | byte loop (the case the shifted copy fixed)    |
  *   | >= 128| co-aligned                 | bytes to align dst, 16-word unrolled loop      |
  *   |       |                            | (128 B on 64-bit), bytes for the remainder     |
  *

@@ -15,10 +15,8 @@
  * other libraries, their constructors) are counted into one static block with
  * atomic adds (fc__rec_early), which the constructor then lists.
  * Six counters per call, the overlap one behind a branch (the byte total is
- * derived from the size histogram at the dump): 26-27 instructions per call
- * over the preload shim's in callgrind (29 with a byte counter and a
- * branch-free overlap count), 3.8% of all of Debian's python3 running
- * tools/record-programs.sh's bytes workload (3.8 M copies).
+ * derived from the size histogram at the dump): fewer instructions per call
+ * than a byte counter and a branch-free overlap count (D22).
  */
 #ifndef FC_PRELOAD_RECORD_H
 #define FC_PRELOAD_RECORD_H

@@ -1,5 +1,5 @@
 /*
- * rv64_checked.S - fc_copy_checked's copy for RV64: the seed patches' two
+ * rv64_checked.S - fc_copy_checked's copy for RV64: the Linux riscv patches' two
  * paths (a word fast path when src and dst agree mod 8, a shifted word copy
  * when they do not) with the kernel's per-access fixups, as the Linux riscv
  * uaccess routines have them: every load and store that may fault lies in a

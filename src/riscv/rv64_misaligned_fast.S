@@ -5,7 +5,7 @@
  * For:   CPUs for which riscv_hwprobe reports MISALIGNED_SCALAR_PERF (or the
  *        older CPUPERF_0) = FAST; only then is this entry available.  On a
  *        core that traps (SiFive U74) every misaligned access here would be
- *        emulated by firmware, ~350x slower: never pick it there.
+ *        emulated by firmware, orders of magnitude slower (D23): never pick it there.
  * Needs: RV64I; misaligned ld/sd/lw/sw allowed (they are on Linux user space,
  *        fast or emulated).  Little-endian not required.
  *

@@ -8,7 +8,7 @@
  *        the rest of the library stays rv64gc and runs on cores without V.
  * Never: an element-misaligned vector access: EEW 64 only when dst, src and
  *        n are all multiples of 8, else EEW 8 (SpacemiT X60 faults on
- *        element-misaligned vector accesses; tools/rv-audit.py checks it).
+ *        element-misaligned vector accesses; scripts/rv-audit.py checks it).
  *
  * Size-class policy (VLENB = VLEN/8 bytes; strip-mined with vsetvli, ta/ma):
  *
@@ -18,10 +18,10 @@
  *   | > VLENB         | any but all-8-aligned     | e8, m8 loop: VLEN bytes per trip    |
  *   | any             | d, s, n multiples of 8    | e64, m8 loop: VLEN bytes per trip   |
  *
- * LMUL chosen by dynamic instruction count under qemu (tools/rv-audit.py):
+ * LMUL chosen by dynamic instruction count under qemu (scripts/rv-audit.py):
  * below VLENB, m1 and m8 cost the same count but m1 occupies one register and
  * is what small copies want on hardware (rvv-bench: m1 beats m8 at 15 bytes);
- * above it m8 moves 8x more per trip.  Scalar code never wins by count: the
+ * above it m8 moves eight times as much per trip.  Scalar code never wins by count: the
  * m1 path is 10 instructions for any n <= VLENB.
  *
  * memmove: backward (strip-mining from the top) only when dst lies in

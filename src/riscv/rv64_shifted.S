@@ -1,12 +1,13 @@
 /*
  * rv64-shifted - memcpy/memmove for RV64 cores where misaligned scalar access
- * traps or is slow (SiFive U74 class: the kernel emulates it, ~350x slower).
+ * traps or is slow (SiFive U74 class: the kernel emulates it, orders of
+ * magnitude slower; D23).
  *
  * For:   any RV64GC Linux CPU; the default when hwprobe does not report fast
  *        misaligned access (also when hwprobe is missing: ENOSYS, qemu-user).
  * Needs: RV64I only (no C-extension dependence, no V).  Little-endian.
  * Never: performs a misaligned scalar access.  Every ld/sd is 8-aligned,
- *        every lw/sw 4-aligned, every lh/sh 2-aligned (tools/rv-audit.py
+ *        every lw/sw 4-aligned, every lh/sh 2-aligned (scripts/rv-audit.py
  *        proves it over the test grid under qemu).
  *
  * Size-class policy (W = 8 bytes; d = dst, s = src):
@@ -15,8 +16,8 @@
  *   |---------|-----------------------------|--------------------------------------------------|
  *   | any     | d, s both 8-aligned         | word path: 32-word blocks (8 loads, then 8       |
  *   |         |  (below 71 bytes this is    | stores); the k = 0..31 words left enter an ld/sd |
- *   |         |  the seed's small aligned   | ladder k pairs before its end, which ends in a   |
- *   |         |  word path)                 | jump to tail leaf r = n%8 (aligned sw/sh/sb at   |
+ *   |         |  the Linux patch's small    | ladder k pairs before its end, which ends in a   |
+ *   |         |  aligned word path)         | jump to tail leaf r = n%8 (aligned sw/sh/sb at   |
  *   |         |                             | fixed offsets: no compares on r)                 |
  *   | 0..15   | any other; memmove backward | byte loop                                        |
  *   | >= 16   | co-aligned (d%8 == s%8)     | one jump to head leaf d%8 (at most one aligned   |
@@ -38,7 +39,7 @@
  * sw/sh/sb picked by compare trees, 16-word shifted blocks with 8/4/2/1
  * remainders between; n < 16 a byte loop.
  *
- * Cost (dynamic instructions, forward, tools/rv-audit.py): 0.25/B for
+ * Cost (dynamic instructions, forward, scripts/rv-audit.py): 0.25/B for
  * aligned words and 0.625/B for shifted words, plus per call ~10 to pick the
  * class, 11-15 (co-aligned) or 16-19 (shifted, merge included) for the
  * head, ~10 to enter the ladder or the loop body
@@ -46,7 +47,7 @@
  * control, and a tail leaf of at most 3 aligned stores (+ 1 load and 3 ALU
  * for the shifted tail).  Worst over the rv-audit check placements:
  * co-aligned 0.414/0.332/0.295 insn/B at 256/512/1024 B, mutually misaligned
- * 0.863/0.744/0.688: the issue's 0.3/0.7 hold from 1 KiB (the fixed cost is
+ * 0.863/0.744/0.688: the budgets of 0.3/0.7 insn/B hold from 1 KiB (D24; the fixed cost is
  * ~35-45 instructions above the per-word floor; at 256 B the budgets leave
  * 13 and 19).  32/64 B aligned: 29/37 instructions.
  *
@@ -240,7 +241,7 @@ fc_rv64_shifted_memcpy:
     bne     a3, a5, 4b
 5:  andi    t6, a2, 504             /* 8k: k = 0..63 words left */
     j       .Lf_wdisp
-/* ---- both 8-aligned, any n (the seed's small aligned path below 71 bytes) ---- */
+/* ---- both 8-aligned, any n (the Linux patch's small aligned path below 71 bytes) ---- */
 .Lf_words:                          /* a3, a1 8-aligned; a2 = bytes left */
     andi    a5, a2, -256
     beqz    a5, .Lf_wrest

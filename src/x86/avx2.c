@@ -3,7 +3,7 @@
  * entry points and the classes up to 8W are in avx2_ladder.S (FC_ASM_LADDER),
  * which jumps here (fc_avx2_large; fc_avx2_split for memcpy's page split).
  * This file alone is compiled with -mavx2 (CMakeLists.txt); it runs only
- * where the avx2 probe (src/cpu/x86.c: CPUID AVX2 and the OS saving ymm
+ * where the avx2 probe (src/cpu/x86_detect.c: CPUID AVX2 and the OS saving ymm
  * state, XCR0 bits 1-2) succeeds.  Every function that touches ymm ends with
  * vzeroupper (the compiler inserts it under -mavx2).
  * Policy and size classes: see the tables at the top of vec_copy.h and
@@ -18,5 +18,6 @@
 #define FC_STOREU(p, v) _mm256_storeu_si256(p, v)
 #define FC_STOREA(p, v) _mm256_store_si256(p, v)
 #define FC_STREAM(p, v) _mm256_stream_si256(p, v)
+#include "x86/x86.h"
 #include "x86/vec_copy.h"
 #endif

@@ -6,7 +6,7 @@
  * page boundary (fc_avx2_split).
  *
  * For:    x86-64 with AVX2 and an OS that saves the ymm state (the avx2
- *         probe, src/cpu/x86.c); the default entry on AMD Zen 1-3 and on
+ *         probe, src/cpu/x86_detect.c); the default entry on AMD Zen 1-3 and on
  *         CPUs without AVX-512 (docs/x86-policy.md).
  * Needs:  unaligned vector loads and stores as fast as aligned ones when the
  *         address happens to be aligned; the SysV red zone (the 128 bytes
@@ -18,14 +18,11 @@
  *
  * Why assembly: in the fixed-size loops that fcbench and glibc's own
  * benchmarks time, every instruction and every taken branch on a short path
- * shows (AMD Zen 3 guest, a loop of calls at 40-56 bytes: four unused ALU
- * instructions added to a copy of four 16-byte moves took it from 2.9-3.2 to
- * 3.8-3.9 ns, and two taken branches before a two-ymm copy from 3.3-3.4 to
- * 4.2-4.6 ns); and the compiler's block layout of vec_copy.h's ladder put
+ * shows (D18); and the compiler's block layout of vec_copy.h's ladder put
  * 17..63 bytes behind two taken branches and reshuffled the classes whenever
  * a branch hint changed.  Here every class's path is written out.  The C
  * ladder stays the one of sse2 and the AVX-512 entries, which were not
- * measured this way (docs/x86.md, "avx2's short classes").
+ * measured this way (docs/x86.md, "avx2's short classes"; D18).
  *
  * Size classes (memcpy and memmove alike unless said):
  *

@@ -6,7 +6,7 @@
  * copy sizes are unpredictable and whose copies are not read back at once.
  *
  * Needs: AVX512F + AVX512BW (byte-masked moves), BMI2 (bzhi), the OS saving
- * opmask and zmm state (src/cpu/x86.c).  Masked-off bytes are neither read
+ * opmask and zmm state (src/cpu/x86_detect.c).  Masked-off bytes are neither read
  * nor written and cannot fault, so the 64-byte moves stay inside the buffers
  * as far as memory is concerned (the guard-page grids prove it).  But each
  * masked move still spans its full 64 bytes for the debug registers: a data
@@ -16,22 +16,15 @@
  * that take such a hit as an access (a watchpoint-based race or bounds
  * checker) would misreport it.  This entry is not a default on any CPU (rank
  * 6, below every ladder); it is the fastest on the real size distributions
- * on Zen 4 and, by the x86-64 tuning issue's measurements, on Zen 5 - a
- * policy row or tuned profile that makes it the default there must carry this
- * caveat into README's implementation table.
+ * on Zen 4 and, by the x86-64 tuning measurements (docs/x86-policy.md), on
+ * Zen 5 - a policy row or tuned profile that makes it the default there must
+ * carry this caveat into the implementation table of docs/api.md.
  *
- * Measured on the Intel Xeon development guest (2026-11-23, fcbench dist head
- * to head with glibc 2.36, batches of 65536 calls): 0.35-0.55x glibc's time
- * per call on the six Google size distributions (avx512, whose classes below
- * 64 B are two compares deep: 0.72-0.82x) - a ladder mispredicts its size
- * branches on random sizes, this path has one branch below 65 bytes.
- * The price: a masked store cannot forward to a later load, so a copy of up
- * to 64 bytes whose result is read back at once takes 7.0 ns instead of 3.0
- * (copy, then a dependent 8-byte load of dst).  Hence not the default.
- * On the AMD EPYC Zen 4 guest (2026-11-24, same method) the same trade: dist
- * 0.37-0.58x glibc's time (avx512-ymmloop, the default there: 0.65-0.82x),
- * readback 8-64 B 7.85-8.1 ns per call against glibc's 3.8-7.0 and the
- * default's 4.1-6.6 (1.16-2.07x glibc's time).
+ * Fast on random sizes: a ladder mispredicts its size branches there, this
+ * path has one branch below 65 bytes (D19).  The price: a masked store cannot
+ * forward to a later load, so a copy of up to 64 bytes whose result is read
+ * back at once (copy, then a dependent 8-byte load of dst) is slower than the
+ * ladder's and glibc's, on Intel and Zen 4 alike (D19).  Hence not the default.
  *
  *   | n      | technique                                                  |
  *   |--------|------------------------------------------------------------|
@@ -42,5 +35,6 @@
 #define FC_VEC_ID avx512_masked
 #include "x86/vec64.h"
 #define FC_MASKED_SMALL 1
+#include "x86/x86.h"
 #include "x86/vec_copy.h"
 #endif

@@ -7,26 +7,22 @@
  * misaligned placements, where every zmm load splits a cache line.
  *
  * Needs: AVX512F (its classes) and AVX2 (its loops), the OS saving opmask,
- * zmm and ymm state (src/cpu/x86.c).  Compiled with -mavx512f (CMakeLists.txt).
+ * zmm and ymm state (src/cpu/x86_detect.c).  Compiled with -mavx512f (CMakeLists.txt).
  *
- * Measured on the AMD EPYC Zen 4 development guest (2026-11-24, fcbench, time
- * relative to glibc 2.36's __memmove_avx512_unaligned_erms in the same run):
- * see docs/x86-policy.md.
+ * The choice for Zen 4 and its figures: D20 (docs/decisions/) and
+ * docs/x86-policy.md.
  *
  *   | n          | technique                                                 |
  *   |------------|-----------------------------------------------------------|
  *   | 0..256     | the avx512 ladder (table at the top of vec_copy.h)        |
  *   | 257..512   | the first 4 zmm and the last 1..4 that n needs            |
  *   |            | (FC_VEC8_STEPS: Zen 4 splits each zmm store in two, so    |
- *   |            | 5 stores at 257-320 B, not 8: 0.56-0.68x the time)        |
+ *   |            | 5 stores at 257-320 B, not 8; D05)                        |
  *   | 513..      | direction, page-safe edges, rep movsb window, NT stores:  |
  *   |            | vec_copy.h's loops with a 32-byte vector (FC_LW = 32)     |
  *   |  4K-congr. | (dst - src) mod 4096 == 0, no overlap: forward, not       |
  *   |            | backward (FC_CONGRUENT_FWD), n mod 4096 = 1..64 excepted: |
- *   |            | buffers not cached, 4-64 KiB: 0.89-0.96x backward's time; |
- *   |            | hot, 51 sizes 513 B-16 MiB: 0.90-1.015x (sizes whose code |
- *   |            | did not change, the noise: 0.99-1.02x)                    |
- *   |            | (docs/machines/data/amd-zen4/congruent-fwd/)              |
+ *   |            | faster with the buffers not cached, equal hot (D08)       |
  */
 #if defined(__x86_64__)
 #define FC_VEC_ID avx512_ymmloop
@@ -41,5 +37,6 @@
 #define FC_LSTOREU(p, v) _mm256_storeu_si256(p, v)
 #define FC_LSTOREA(p, v) _mm256_store_si256(p, v)
 #define FC_LSTREAM(p, v) _mm256_stream_si256(p, v)
+#include "x86/x86.h"
 #include "x86/vec_copy.h"
 #endif

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "cpu/x86.h"
+#include "x86/x86.h"
 
 void *fc_erms_memcpy(void *restrict dst, const void *restrict src, size_t n)
 {

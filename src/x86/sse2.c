@@ -10,5 +10,6 @@
 #define FC_STOREU(p, v) _mm_storeu_si128(p, v)
 #define FC_STOREA(p, v) _mm_store_si128(p, v)
 #define FC_STREAM(p, v) _mm_stream_si128(p, v)
+#include "x86/x86.h"
 #include "x86/vec_copy.h"
 #endif

@@ -18,7 +18,7 @@
  *
  * For:   x86-64.  W = 16 needs only SSE2 (every x86-64); W = 32 needs AVX2 and
  *        an OS that saves the ymm state, W = 64 AVX512F and an OS that saves
- *        the opmask and zmm state (both probed in src/cpu/x86.c).
+ *        the opmask and zmm state (both probed in src/cpu/x86_detect.c).
  * Needs: unaligned vector loads/stores that are as fast as aligned ones when
  *        the address happens to be aligned (every x86-64 since Nehalem/Bulldozer).
  *
@@ -42,7 +42,7 @@
  *   | 4W+1..8W       | 8 vectors: first 4 and last 4, all loaded before any store        |
  *   |                | (avx512-ymmloop: first 4 and the last 1..4 that n needs)          |
  *   |   dst across a | memcpy: two copies that meet at the page boundary (no store      |
- *   |   page (2W+1..)| straddles it: ~6.5 ns each on Zen 3, see "page-straddle" below)  |
+ *   |   page (2W+1..)| straddles it; see "page-straddle" below; D10)                    |
  *   | > 8W           | direction by overlap / 4K aliasing (below); preload head and tail,|
  *   |                | align dst to LW, loop of 4 unaligned loads + 4 aligned stores     |
  *   |                | (LW, the loops' vector width: W unless the entry sets FC_LW)      |
@@ -61,12 +61,12 @@
  *   |                | tests after the loop (fc_edges_page_safe), backward before it     |
  *   |                | (fc_loop_bwd_edges)                                               |
  *   | >= NT thresh.  | no overlap: dst aligned to 64, non-temporal stores, sfence;      |
- *   |   (no overlap) | threshold from the LLC one core group sees (cpu/x86.c); with     |
+ *   |   (no overlap) | threshold from the LLC one core group sees (x86_policy.c); with     |
  *   |                | nt_pages = 4, 16 KiB blocks as four interleaved 4 KiB streams,   |
  *   |                | the rest one stream with prefetch                                 |
  *   | movsb window   | no overlap, |(dst - src) mod 4096| >= movsb_gap: the first 64     |
  *   |   (no overlap) | bytes by vectors, rep movsb from the 64-aligned dst on.  The     |
- *   |                | window, gap and NT threshold: cpu/x86.c (features, measured      |
+ *   |                | window, gap and NT threshold: x86_policy.c (features, measured      |
  *   |                | exceptions, a tuned profile, FASTCOPY_TUNE; docs/x86-policy.md)  |
  *
  * Up to 8W every load happens before any store, so memmove needs no overlap
@@ -82,11 +82,9 @@
  *     low 12 bits) the stores just made, and stall on false store-to-load
  *     forwarding; the backward loop moves away from them.  At 0 (4K-congruent
  *     buffers) one call meets no such alias either way, but repeated calls on
- *     the same pair run faster backward (Zen 3, odd sizes 513 B - 4 KiB: 1.04-
- *     1.1x glibc's time forward, 1.00x backward; glibc goes backward there too).
+ *     the same pair run faster backward; glibc goes backward there too (D07).
  *     An entry that sets FC_CONGRUENT_FWD (avx512-ymmloop, for Zen 4) copies
- *     them forward instead, unless n mod 4096 is 1..64: on Zen 4, with neither
- *     buffer cached, forward took 0.89-0.96x backward's time at 4-64 KiB.
+ *     them forward instead, unless n mod 4096 is 1..64 (D08).
  *   - no overlap, n >= inorder_min (2 KiB unless a profile or FASTCOPY_TUNE
  *     says otherwise), dst 1..FC_INORDER_WINDOW bytes behind
  *     src mod 4096 -> forward in address order (fc_loop_fwd_inorder: no edge
@@ -109,27 +107,19 @@
 #endif
 
 /* Window (bytes) of (dst - src) mod 4096 in which a non-overlapping copy goes
- * backward to avoid 4K aliasing; measured with fcbench distance (README). */
+ * backward: a forward loop stalls there on false forwarding from its own stores (D07). */
 #ifndef FC_ALIAS_WINDOW
 #define FC_ALIAS_WINDOW 256
 #endif
 
 /* 4K-congruent buffers ((dst - src) mod 4096 == 0, no overlap): 0 copies them
  * backward at every size (the direction list at the top); 1 copies them
- * forward, except where n mod 4096 is 1..FC_CONGRUENT_KEEP_BWD.  Zen 4, hot,
- * repeated calls on one pair: forward took 1.13-1.14x backward's time at 4097
- * and 4100 B, 1.07x at 8193 and 8200, 1.05x at 12289, 1.01x at 4128 (fcbench,
- * page-aligned pairs), and 1.03-1.14x at n mod 4096 = 1..16 in a harness at
- * page offsets 0 and 16, in some of its processes.  Above 64 it depends on
- * the physical pages: with new ones every round, at page offset 48 forward
- * read above 1.05x in 1-11 of 40 rounds at n mod 4096 = 65..200, and at
- * offsets 0 and 16 below 0.95x in 2-9 of 40; the medians 0.98-1.00x
- * (docs/machines/data/amd-zen4/congruent-fwd/).  A likely
- * cause, not shown: such a call's last stores end just past a multiple of 4096
- * from dst, at the low 12 bits of the next call's first loads from src.  17..64
- * stay backward as a margin.  The setting belongs to the
- * entry (avx512-ymmloop, measured on Zen 4), and travels with it to any CPU
- * where a profile or FASTCOPY_IMPL selects that entry. */
+ * forward, except where n mod 4096 is 1..FC_CONGRUENT_KEEP_BWD: forward is
+ * the faster on Zen 4 except just past a multiple of 4096 (1..16 lost; likely
+ * cause: such a call's last stores end at the low 12 bits of the next call's
+ * first loads from src), and 17..64 stay backward as a margin (D08).  The
+ * setting belongs to the entry (avx512-ymmloop), and travels with it to any
+ * CPU where a profile or FASTCOPY_IMPL selects that entry. */
 #ifndef FC_CONGRUENT_FWD
 #define FC_CONGRUENT_FWD 0
 #endif
@@ -146,11 +136,10 @@
 #define FC_NOINLINE static __attribute__((noinline))
 /* clang: the out-of-line helpers return d through an empty asm, so that the
  * compiler cannot prove that they return their first argument and the entry
- * points reach them by a tail jump.  Where clang 14 proved it, the entry
- * points kept d in a callee-saved register across the call, and so saved and
- * restored registers on every path, the 4-byte ones included (Zen 4, clang
- * build, 64-400 B: 1.09-1.33x glibc's time, where the gcc build reads
- * 0.72-1.00x).  gcc already jumps; its code is left as it was. */
+ * points reach them by a tail jump.  Where clang proved it, the entry points
+ * kept d in a callee-saved register across the call, and so saved and
+ * restored registers on every path, the 4-byte ones included (D03).  gcc
+ * already jumps; its code is left as it was. */
 #if defined(__clang__)
 #define FC_RETURN_OPAQUE(p)            \
     do {                               \
@@ -161,15 +150,10 @@
 #define FC_RETURN_OPAQUE(p) return p
 #endif
 /* clang: a branch hint that gcc does not need to lay the ladder out as intended.
- * fc_vec_copy's n < 64 test: gcc already puts 64.. in the fall-through; clang 14
- * put n < 64 there instead (4..16 B one cycle faster than gcc's build, 17..63 B one
- * slower, 64.. behind a taken branch, and d kept in another register than the
- * return's).  With the hint its
- * layout is gcc's (Zen 4, clang build against gcc's, both dlopen'ed, 4 processes,
- * medians of time / glibc's, avx512-ymmloop: 17-63 B 0.91-1.00x -> 0.82-0.90x,
- * as gcc's; 4-16 B 0.82x -> 0.91x, as gcc's; fcbench dist 0.73-0.88x ->
- * 0.71-0.86x, gcc's 0.70-0.87x; avx512, 2 processes: the same steps.  The
- * sse2 entry's clang layout changes too; not timed). */
+ * fc_vec_copy's n < 64 test: gcc already puts 64.. in the fall-through; clang
+ * put n < 64 there instead (64.. behind a taken branch, 17..63 B slower, and d
+ * kept in another register than the return's).  With the hint its layout is
+ * gcc's (D03). */
 #if defined(__clang__)
 #define FC_EXPECT_CLANG(c, v) __builtin_expect((c), (v))
 #else
@@ -201,14 +185,14 @@ FC_INLINE void fc_copy_lt4(fc_u8 *d, const fc_u8 *s, size_t n)
  * bytes below the stack pointer that the SysV x86-64 ABI keeps from signal
  * handlers: the loads read rsp-28..rsp-17 (never written here), the stores
  * write rsp-16..rsp-5 (never read), so no load of this path ever waits for
- * one of its stores (an 8-byte constant in .rodata read in place of src
- * measured 3x slower at 4-7 B in one of two builds: its address matched the
- * slot's in the low 12 bits, a 4K-alias stall on every call).  The choice is
+ * one of its stores (an 8-byte constant in .rodata read in place of src was
+ * slower in one of two builds: its address matched the slot's in the low 12
+ * bits, a 4K-alias stall on every call; D01).  The choice is
  * two cmovs on one compare: a branch at 8 here is mispredicted on real size
  * mixes (4..7 and 8..15 are both common).  The 8-byte stores come last, so
  * for n >= 8 an 8-byte read of either end of dst right after the copy is
- * served by one store (store-to-load forwarding; fcbench readback: 8-15 B
- * at 1.1x glibc's time, where four 4-byte moves took 2-2.7x).
+ * served by one store (store-to-load forwarding, where four 4-byte moves
+ * would need two each; D01).
  * The red zone is ours alone: the x86 routines are built with -mno-red-zone
  * (CMakeLists.txt), so the compiler keeps nothing below the stack pointer,
  * and this path sets up no frame (nothing moves the stack pointer down between
@@ -221,7 +205,7 @@ FC_INLINE void fc_copy_lt4(fc_u8 *d, const fc_u8 *s, size_t n)
  * may have written (a store-to-load forwarding wait if those stores are
  * still in flight), and a load the caller makes right after from an address
  * with the same low 12 bits as its stores waits for them (a 4K-alias
- * stall, ~3 ns). */
+ * stall). */
 FC_INLINE void fc_copy_4_16(fc_u8 *d, const fc_u8 *s, size_t n)
 {
     const fc_u8 *s8 = s, *zs;
@@ -248,12 +232,11 @@ FC_INLINE void fc_copy_4_16(fc_u8 *d, const fc_u8 *s, size_t n)
  * a = (11 (n - 16)) >> 5, about a third of the way: consecutive moves overlap
  * or touch for every n in 16..64 (checked exhaustively by the grids), so one
  * class, no branch, where two moves of 16 and two of 32 needed a branch at 32
- * (mispredicted on real size mixes).  xmm only, in every build: no ymm or zmm
- * state touched below 64 bytes, so no vzeroupper on this path.  Its cost,
- * measured (Intel Xeon guest): fixed sizes in a loop ~1 cycle more per call
- * than two moves; and at 17..31 B the middle moves overlap dst's last 8
- * bytes, so reading them right after the copy (fcbench readback) takes 1.25x
- * glibc's time (32..63 B: 1.04x). */
+ * (mispredicted on real size mixes; D02).  xmm only, in every build: no ymm or zmm
+ * state touched below 64 bytes, so no vzeroupper on this path.  Its cost:
+ * about one cycle per call more than two moves on fixed sizes; and at 17..31 B
+ * the middle moves overlap dst's last 8 bytes, so reading them right after
+ * the copy is not forwarded from one store (D02). */
 FC_INLINE void fc_copy_16_63(fc_u8 *d, const fc_u8 *s, size_t n)
 {
     size_t m = n - 16, a = (m * 11) >> 5, b = m - a;
@@ -312,17 +295,8 @@ FC_DEFINE_BLK4(fc_vblk4, fc_vld4, fc_vst4, FC_VT, FC_W, FC_LOADU, FC_STOREU)
  * were written, and legacy SSE code cannot touch zmm16-31, so these paths
  * return without one (the XINUSE bits the test harness checks, ymm0-15's and
  * zmm0-15's upper halves, stay clear; zmm16-31's Hi16_ZMM bit does not, as
- * after glibc's AVX-512 memcpy).  Measured on the lent Emerald Rapids guest
- * (2026-11-27, both builds dlopen'ed by fcbench, 8 processes, contender order
- * alternated, medians of time / glibc's): 129-256 B aligned 1.26-1.36x ->
- * 1.12-1.17x, dst+1 1.22x -> 1.07-1.11x, src+1 1.31-1.37x -> 1.13-1.20x;
- * 64-128 and 257-512 B unchanged (1.00x); the Google mixes unchanged within
- * the processes' spread (6 processes).  Most of the rest of the gap at
- * 129-256 B is the page test before the class: in an earlier A/B of the same
- * lease (18 processes), a build without it (FC_PAGE_SAFE=0) read 1.15x where
- * the intrinsics read 1.27x and a build without vzeroupper 1.13x.  On Zen 4
- * (avx512 and avx512-ymmloop, 6 processes): 0.91-1.01x the intrinsics' time,
- * the mixes unchanged.
+ * after glibc's AVX-512 memcpy): the vzeroupper on return was most of the gap
+ * to glibc's AVX-512 memcpy at 129..256 B on Emerald Rapids (D04).
  * Under AddressSanitizer the intrinsics stay: it does not see into asm. */
 #ifndef FC_HI_ZMM
 #if defined(__SANITIZE_ADDRESS__)
@@ -391,18 +365,9 @@ FC_INLINE void fc_vec_4(fc_u8 *d, const fc_u8 *s, size_t n)
  * as the bytes past 4W need (1..4: n <= 5W, 6W, 7W, 8W; two compares), so a
  * 264-byte copy stores 5 zmm, not 8.  All loads still come before any store
  * (memmove's overlap).  For cores that split every zmm store in two 256-bit
- * halves (Zen 4), where the stores bound these copies.  Measured (Zen 4 guest,
- * FCBENCH_LIBS A/B of the two builds, fcbench sizes and memmove, 6 processes,
- * contender order rotated, medians; time / the 8-vector class's, aligned,
- * src+1 and dst+1): 257-320 B 0.56-0.68x, 321-384 B 0.74-0.79x, 385-448 B
- * 0.83-0.90x, 449-512 B 0.99-1.04x; memmove 257-400 B 0.42-0.93x by every
- * overlap and none, 480-512 B 0.97-1.03x.  The Google mixes (fcbench dist of
- * two whole builds, 8 processes alternated, medians, time / glibc's): A 0.78x
- * -> 0.73x (a third of its calls are 304 B); D 0.82x -> 0.83x and W 0.75x ->
- * 0.76x, whose 257-512 B calls spread over all four steps, so the two extra
- * branches mispredict; B, L, M unchanged.  Measured and not kept: one branch
- * at 6W (6 or 8 stores): D 0.82x, A 0.735x, but 257-384 B only 0.70-0.79x
- * and 385-448 B unchanged. */
+ * halves (Zen 4), where the stores bound these copies; the two extra branches
+ * mispredict on mixes that spread over the steps, a small price next to the
+ * fixed-size gain, and one branch at 6W instead gained less (D05). */
 #ifndef FC_VEC8_STEPS
 #define FC_VEC8_STEPS 0
 #endif
@@ -443,17 +408,9 @@ FC_INLINE void fc_vec_8(fc_u8 *d, const fc_u8 *s, size_t n)
  * same buffers (a parser consuming the front of its buffer, an array shifted
  * by one element) loads bytes that the previous call's stores, still in the
  * store buffer, cover only in part: each such load fails store-to-load
- * forwarding, and on Zen 4 the time steps by ~9.5 ns per such load, as if
- * they waited in turn.  Four moves made four where glibc's two make two
- * (fcbench memmove, 17..30 B by -n/2: 40.8 ns against 21.8; 18 B by -1 and
- * 9..15 B by -1: 1.8x glibc's time).  Measured (Zen 4; fcbench memmove, sizes
- * 2..64, avx2 and avx512-ymmloop each built with and without this path into
- * one fcbench, 6 rounds, medians of time / glibc's): overlapping rows,
- * geometric mean over the sizes, 0.95-1.13x -> 0.89-1.00x, worst size
- * 1.03-2.54x -> 1.00-1.02x; the non-overlapping row (the price: the overlap
- * test on memmove's short path) 0.66-0.74x -> 0.67-0.76x in two runs, though
- * a first version that tested at 17..63 B only read +17-21% there in three
- * runs.  memcpy's code is unchanged (the test folds away). */
+ * forwarding, and on Zen 4 such loads wait in turn, so the fewer the better;
+ * the overlap test on memmove's short path costs little (D06).  memcpy's code
+ * is unchanged (the test folds away). */
 #ifndef FC_MOVE_TWO
 #define FC_MOVE_TWO 1 /* 0: memmove's short overlapping moves by fc_copy_lt64 (for measuring) */
 #endif
@@ -489,7 +446,7 @@ FC_INLINE void fc_move_lt64(fc_u8 *d, const fc_u8 *s, size_t n)
 /* The loops' vector: the ladder's (FC_VT, W) unless the entry names another
  * (FC_LVT, FC_LW <= FC_W and its load/store macros): avx512-ymmloop keeps the
  * zmm ladder and runs the loops on ymm, for cores that split every 512-bit
- * load and store in two (AMD Zen 4; see cpu/x86.c). */
+ * load and store in two (AMD Zen 4; see cpu/x86_policy.c). */
 #ifndef FC_LW
 #define FC_LVT FC_VT
 #define FC_LW FC_W
@@ -525,19 +482,15 @@ FC_DEFINE_BLK4(fc_blk4, fc_ld4, fc_st4, FC_LVT, FC_LW, FC_LLOADU, FC_LSTOREU)
 
 /* The forward and backward loops and the direction choice are inlined into
  * the entry points (no call or jump between the size test and the loop); only
- * the non-temporal loop, which starts at megabytes, stays out of line.
- * fcbench, same run, 7 rounds alternating with the out-of-line version
- * (fc_avx2 time / glibc time, median): 257 B 1.16 -> 0.84, 300 B 1.13 -> 1.00,
- * 512 B 1.19 -> 0.98, 700 B 1.08 -> 1.00; 1-3 KiB and the real size
- * distributions unchanged within noise. */
+ * the non-temporal loop, which starts at megabytes, stays out of line: the
+ * call showed at 257-700 B (D09). */
 
 /* ---- page-straddle-free edges ----------------------------------------------
- * On Zen 3 a store that straddles a 4 KiB page boundary costs ~6.5 ns more
- * than one that does not, at every width from 4 to 32 bytes (a loop of
- * repeated stores on this KVM guest: 1.6-2.6 -> 8.2-8.9 ns per store), while
- * a straddling load costs ~1 ns.  The unaligned vector stores at a copy's
- * edges straddle whenever a page boundary falls inside them: fcbench distance
- * showed it as a 0.11x cliff at 256 B (in glibc too) and 0.4x at 1 KiB.
+ * A store that straddles a 4 KiB page boundary costs several plain stores
+ * (Zen 3, at every width from 4 to 32 bytes), a straddling load little (D10).
+ * The unaligned vector stores at a copy's edges straddle whenever a page
+ * boundary falls inside them: fcbench distance and cliffs show it as a cliff
+ * at 256 B (in glibc too) and at 1 KiB.
  * Below, a copy whose dst has a page boundary under an unaligned edge store
  * makes no store across it instead: memcpy's 2W+1..8W classes (fc_copy_split:
  * two copies that meet at the boundary) and, when the buffers do not overlap,
@@ -551,8 +504,7 @@ FC_DEFINE_BLK4(fc_blk4, fc_ld4, fc_st4, FC_LVT, FC_LW, FC_LLOADU, FC_LSTOREU)
 /* Both edges of a loop copy tested at once: [p, p + a) or [q, q + b) has a
  * page boundary strictly inside when its first and last bytes differ above
  * bit 11.  One compare and one branch where two FC_NEAR_PAGE_END tests took
- * two (Zen 3, a same-process loop against glibc, fixed sizes: 300 and 400 B
- * 1.06x -> 1.00x glibc's time, 512 B 1.11x -> 1.06x). */
+ * two, which showed at 300-512 B (D11). */
 #define FC_EDGES_NEAR_PAGE(p, a, q, b)                                                                              \
     (((((uintptr_t)(p) ^ ((uintptr_t)(p) + (a) - 1)) | ((uintptr_t)(q) ^ ((uintptr_t)(q) + (b) - 1)))) > 4095)
 #ifndef FC_PAGE_SAFE
@@ -585,18 +537,10 @@ FC_INLINE void fc_first_page_safe(fc_u8 *d, const fc_u8 *s, FC_LVT v)
  * dst bytes the loop has not reached (dst behind src mod 4096, or at 0 with
  * FC_CONGRUENT_FWD) or stored 256 or more bytes earlier (dst ahead by 256 or
  * more; nearer, the copy goes backward).
- * The version before split each edge vector at the boundary (the tail from
- * the preloaded registers, 16-byte lanes and narrower moves, chosen on the
- * Intel Xeon guest over reloading the tail's 4 unaligned vectors from src,
- * whose loads 4K-aliased the loop's last stores: fcbench worst at 4 KiB 139-
- * 143 against 101-121 GB/s).  On Zen 4 that split cost 4-10 ns a copy (the
- * same cost in the backward loop: fc_loop_bwd_edges).  Measured (Zen 4, avx2
- * and avx512-ymmloop built both ways in one process, alternating, 31 medians
- * per placement), time with / without: the boundary under the tail 0.55-0.77x
- * at 600 B - 1 KiB, 0.85-0.97x at 2-8 KiB (4 KiB, dst 1000 bytes ahead: 39.4
- * -> 35.9 ns, the aligned copy 35.2), other placements 1.00x.  Not measured
- * since on an Intel CPU.  Also measured and not kept (Zen 4): storing the
- * split tail before the loop, 1.05-1.18x at 1-8 KiB. */
+ * Loading the tail's aligned vectors from src after the loop replaced
+ * splitting the preloaded edge vectors at the boundary (D12), which cost Zen 4
+ * more than this reload; storing the split tail before the loop was slower
+ * (D11). */
 FC_NOINLINE void *fc_edges_page_safe(fc_u8 *d, const fc_u8 *s, size_t n, fc_u8 *dp, FC_LVT h, FC_LVT t3)
 {
     /* Its vector arguments make gcc leave out the vzeroupper it puts before
@@ -620,11 +564,8 @@ FC_NOINLINE void *fc_edges_page_safe(fc_u8 *d, const fc_u8 *s, size_t n, fc_u8 *
  * while more than 4W remain after dp, backward while more than 4W remain
  * before dp.  Return where they stopped.  `sure` (a constant after inlining):
  * the caller knows that more than 4 LW remain, so the first step runs untested
- * (fc_loop_fwd and fc_loop_bwd: n > 8 LW, at most LW skipped).  That test
- * cost the backward loop 4-10% at 264-512 B (Zen 3, fcbench sizes, a build
- * with it and one without in one process, 6 runs of 21 rounds, medians of
- * time / glibc's: aligned 1.08-1.10x -> 0.98-1.03x, dst+1 1.07-1.09x ->
- * 1.01-1.06x at 264-384 B). */
+ * (fc_loop_fwd and fc_loop_bwd: n > 8 LW, at most LW skipped): the test
+ * showed in the backward loop at 264-512 B (D09). */
 FC_INLINE fc_u8 *fc_body_fwd(fc_u8 *dp, const fc_u8 *sp, fc_u8 *dend, int sure)
 {
     if (!sure && (size_t)(dend - dp) <= 4 * FC_LW) return dp;
@@ -663,12 +604,11 @@ FC_INLINE fc_u8 *fc_body_bwd(fc_u8 *dp, const fc_u8 *sp, fc_u8 *d, int sure)
  * earlier store wrote.
  * `apart` (a constant after inlining): the buffers do not overlap, so when a
  * page boundary lies under the unaligned edge stores (the first W bytes, the
- * last 4W), fc_edges_page_safe stores them split at the boundary instead.  Measured
- * and not kept, against 4K aliasing between consecutive calls on the same
- * buffers (a call's first loads hitting the previous call's last stores):
- * storing the preloaded edges before the loop (0.96-1.04x at 1-16 KiB, 1.06x
- * slower at 300 B) and loading the tail only after the loop (1.1-1.5x slower
- * when dst - src is 6..26 below a multiple of 4096 at 1-4 KiB). */
+ * last 4W), fc_edges_page_safe stores them split at the boundary instead.
+ * Against 4K aliasing between consecutive calls on the same buffers (a call's
+ * first loads hitting the previous call's last stores), storing the preloaded
+ * edges before the loop and loading the tail only after it were both measured
+ * slower and not kept (D11). */
 FC_NOINLINE void *fc_move_fwd_page_head(fc_u8 *d, const fc_u8 *s, size_t n);
 FC_INLINE void *fc_loop_fwd(fc_u8 *d, const fc_u8 *s, size_t n, int apart)
 {
@@ -679,13 +619,10 @@ FC_INLINE void *fc_loop_fwd(fc_u8 *d, const fc_u8 *s, size_t n, int apart)
     fc_u8 *const dend = d + n;
     size_t skip = FC_LW - ((uintptr_t)d & (FC_LW - 1)); /* 1..W: the head covers it */
     fc_u8 *dp = fc_body_fwd(d + skip, s + skip, dend, 1);
-    /* Tested after the loop, off the path to the first loads (before it: 300-512 B 1.06x slower).
-     * What it costs where each call's first loads wait for the previous call's last stores (src
-     * 1 byte ahead of dst mod 4096, fcbench's src+1; Zen 3, 6 runs, time / glibc's): 264-1536 B
-     * 1.10-1.17x, a build without the test 0.93-1.01x.  Neither the flag computed before the
-     * loop, nor the branch before it, nor the same ALU work with no branch gave that back: cause
-     * not found.  Kept: without it a store straddles a page at ~3% of placements (~6.5 ns
-     * each on Zen 3; the worst-placement target). */
+    /* Tested after the loop, off the path to the first loads (before it was slower).
+     * Where each call's first loads wait for the previous call's last stores (src 1 byte ahead
+     * of dst mod 4096) the test costs time, cause not found.  Kept: without it some
+     * placements store across a page (the worst-placement target; D11). */
     if (apart && FC_PAGE_SAFE &&
         __builtin_expect(FC_EDGES_NEAR_PAGE(d, FC_LW, dend - 4 * FC_LW, 4 * FC_LW), 0))
         return fc_edges_page_safe(d, s, n, dp, h, t.v[3]); /* a tail call: no frame for the common path */
@@ -731,20 +668,11 @@ FC_INLINE void *fc_loop_bwd(fc_u8 *d, const fc_u8 *s, size_t n, int apart)
  * These loads read bytes below where the loop's stores began (dst is 0..255
  * bytes ahead of src mod 4096 here), so they meet none of this call's stores.
  * Stored after the loop from the preloaded registers, split at the boundary,
- * an edge cost Zen 4 6-14 ns (4 KiB, dst 9 bytes ahead of src mod 4096, the
- * boundary under the tail: 42-44 ns, 36.6 with the tail not stored at all,
- * 35.2 aligned; the same with a 65 ns pause between calls, so not the
- * previous call's stores).  Measured (Zen 4, avx2 and avx512-ymmloop built
- * both ways in one process, alternating, 31 medians per placement), time
- * with / without, 1-8 KiB: the boundary under the tail 0.71-0.97x (4097 B
- * with page-aligned buffers 0.875x), under the head 0.58-0.97x (4097 B,
- * dst 46 bytes below a boundary: 45 -> 36 ns, the aligned copy 35.2), other
- * placements 0.98-1.01x.  Measured and not kept: the split head stored
- * first, before the loop, from registers or from src (4097 B: 0.90-0.95x);
- * both loops' leftover bytes always by fc_copy_lt64 after the aligned
- * vectors, one helper shared with fc_loop_fwd_inorder's epilogue (1.03-
- * 1.19x the time at 1-4 KiB for these placements: one vector store where
- * no boundary lies inside it is cheaper than the branchy small copy). */
+ * an edge cost Zen 4 more than these reloads (not the previous call's stores:
+ * the same with a pause between calls); the split head stored first, and one
+ * leftover-bytes helper shared by both loops, were measured and not kept (one
+ * vector store where no boundary lies inside it is cheaper than the branchy
+ * small copy) (D11). */
 FC_NOINLINE void *fc_loop_bwd_edges(fc_u8 *d, const fc_u8 *s, size_t n)
 {
     fc_u8 *const dend = d + n;
@@ -767,7 +695,7 @@ FC_NOINLINE void *fc_loop_bwd_edges(fc_u8 *d, const fc_u8 *s, size_t n)
  * bytes below it are moved first (fc_copy_lt64).  Safe before the loop:
  * those stores land below src + p - (src - dst), under every byte the loop
  * reads (from src + p up).  The tail is preloaded as in fc_loop_fwd.  The
- * mirror of fc_move_bwd_page_tail; measured with it (below). */
+ * mirror of fc_move_bwd_page_tail (D13). */
 FC_NOINLINE void *fc_move_fwd_page_head(fc_u8 *d, const fc_u8 *s, size_t n)
 {
     fc_blk4 t = fc_ld4(s, n - 4 * FC_LW);
@@ -786,15 +714,8 @@ FC_NOINLINE void *fc_move_fwd_page_head(fc_u8 *d, const fc_u8 *s, size_t n)
  * src + n - r + (dst - src), above every byte the loop still reads (below
  * src + n - r).  The head is preloaded as in fc_loop_bwd.  This is
  * fcbench memmove's "dst = src + 1" at 4 KiB, src page-aligned (dst ends 1
- * byte into the next page): the straddling tail store took fastcopy to 1.04-
- * 1.05x glibc's time in three runs (52.0-52.4 against 49.9-50.0 ns).
- * Measured (Zen 4, avx512-ymmloop built with and without both page-edge
- * moves in one process, 21 rounds, medians, src page-aligned, dst = src +
- * delta): delta +1, time with / without, 4 KiB 0.78x (52.0 -> 40.6 ns;
- * glibc 49.9), 8 KiB 0.87x, 16 KiB 0.93x, 64 KiB 0.97x; delta -1 (the
- * forward head across the boundary) 1 KiB 0.64x, 4 KiB 0.78x, 8 KiB 0.87x,
- * 16 KiB 0.93x, 64 KiB 0.98x; +-32, -2048 and 1 KiB at +1 (no boundary
- * under an edge) 1.00x, within 0.8%. */
+ * byte into the next page), where the straddling tail store left fastcopy
+ * behind glibc (D13). */
 FC_NOINLINE void *fc_move_bwd_page_tail(fc_u8 *d, const fc_u8 *s, size_t n)
 {
     fc_blk4 h = fc_ld4(s, 0);
@@ -819,20 +740,11 @@ FC_NOINLINE void *fc_move_bwd_page_tail(fc_u8 *d, const fc_u8 *s, size_t n)
  * dst + x, whose low 12 bits are those of src + x - delta: no load matches
  * an older store, in this call or from the previous one (whose end the loop
  * reaches long after it drained).
- * Measured (Zen 4, avx2 and avx512-ymmloop built with and without this path
- * in one process, alternating, 11 medians per placement, src_off 0/13/33/58,
- * 12 distances per side; geometric means over the placements, 3-4 runs):
- * dst behind src, time with / without: 4 KiB 0.89-0.91x (the best
- * placements 0.71-0.82x), 16 KiB 0.96x, 2 KiB 0.96-0.99x; at 1 KiB 1.04-
- * 1.12x (the branchy head and tail), hence the default inorder_min of 2 KiB
- * (fc__x86_tune; fastcopy-tune measures it per machine: on Emerald Rapids
- * this path lost at 2 KiB, docs/x86.md); the other
- * placements unchanged (0.99-1.01x).  Measured and not kept: the mirror for
- * dst just ahead (a backward loop in address order: 0.95-1.13x at 2-16 KiB
- * over two sessions' runs, the worst at 2-3.5 KiB)
- * and this path for 4K-congruent buffers (0.95-0.96x at 4 KiB, 1.02-1.09x at
- * 16 KiB).  fcbench's worst placements also move from one process to the
- * next (the same build: 4 KiB 0.73-0.82x its aligned speed in three runs). */
+ * At 1 KiB the branchy head and tail cost more than the stalls they avoid,
+ * hence the default inorder_min of 2 KiB (fc__x86_tune; fastcopy-tune
+ * measures it per machine) (D14).  The mirror for dst just ahead (a backward
+ * loop in address order) and this path for 4K-congruent buffers were measured
+ * and not kept (D14). */
 #ifndef FC_INORDER_WINDOW
 #define FC_INORDER_WINDOW (4 * FC_LW) /* 0: no in-order paths (for measuring them) */
 #endif
@@ -853,26 +765,12 @@ FC_INLINE void *fc_loop_fwd_inorder(fc_u8 *d, const fc_u8 *s, size_t n)
  * rewrite streamed bytes with the same values).  With nt_pages = 4 (policy or
  * FASTCOPY_TUNE) the bulk goes 16 KiB at a time as four 4 KiB streams: each
  * step loads 4 vectors at the same offset of four consecutive pages, then
- * streams all 16 (more DRAM pages and write-combining buffers in flight: 1.3x
- * faster at 400 MiB on the Intel Xeon development machine, equal to glibc's
- * large_memcpy_4x); the rest, and every stream with nt_pages = 1, is one linear
- * stream with source prefetch ahead.
+ * streams all 16 (more DRAM pages and write-combining buffers in flight, as
+ * glibc's large_memcpy_4x) (D15); the rest, and every stream with nt_pages = 1,
+ * is one linear stream with source prefetch ahead.
  *
  * The linear stream prefetches every source line (one prefetchnta per 64 B)
- * FC_NT_PREFETCH bytes ahead.  Measured (Zen 4 guest, fcbench large, 400 MiB,
- * FCBENCH_LIBS builds side by side, 4 processes, order rotated; share of the
- * best DRAM kernel without prefetch beside the aligned copy, aligned /
- * src+1): one prefetch per 4 LW step, 512 B ahead (until 2026-11-27: every
- * other line at LW = 32, every fourth at 64) 0.89-1.01 / 0.87-0.98; no
- * prefetch 0.96-1.01 / 0.91-0.95; every line 512 B ahead 0.99-1.06 /
- * 0.94-1.06, 1 KiB 1.04-1.10 / 0.96-1.07, 2 KiB 1.06 / 1.02-1.15; the
- * avx512 entry (LW = 64) 0.89-0.95 / 0.88-0.99 -> 0.98-1.12 / 0.94-1.06 at
- * 1 KiB.  One prefetch per step 1-2 KiB ahead: 0.70-0.75 (it skips lines).
- * Against fcbench's avx2-nt-pf kernel (this loop's prefetch; 3 processes):
- * avx512-ymmloop 0.82-0.96 / 0.83-0.89 -> 0.95-1.03 / 0.98-1.02, avx512
- * 0.75-0.85 / 0.79-0.83 -> 0.94-0.97 / 0.97-1.03, avx2 0.87-0.93 /
- * 0.84-0.90 -> 0.96-1.00 / 0.96-1.05; 16-32 MiB (fcbench sizes) 0.92-1.01x
- * the time. */
+ * FC_NT_PREFETCH bytes ahead: one prefetch per 4 LW step skips lines (D15). */
 #ifndef FC_NT_PREFETCH
 #define FC_NT_PREFETCH 2048 /* bytes ahead; 0: no prefetch */
 #endif
@@ -926,26 +824,24 @@ FC_INLINE void *fc_copy_large(fc_u8 *d, const fc_u8 *s, size_t n)
     if (__builtin_expect(n >= fc__x86_tune.special_min, 0)) {
         if (n >= fc__x86_tune.nt_threshold) return fc_loop_nt(d, s, n);
         /* in the window, and not within movsb_gap bytes of 4K aliasing: (dst - src)
-         * mod 4096 outside [-gap, gap) (Zen 3/Zen 4: 128, rep movsb collapses 30x
-         * there; EMR and Zen 5, the default: 0, no exclusion) */
+         * mod 4096 outside [-gap, gap) (Zen 3/Zen 4: 128, rep movsb collapses
+         * there; EMR and Zen 5, the default: 0, no exclusion) (D16) */
         size_t gap = fc__x86_tune.movsb_gap;
         if (n - fc__x86_tune.movsb_min < fc__x86_tune.movsb_max - fc__x86_tune.movsb_min &&
             ((diff + gap) & 4095) >= 2 * gap) {
-            /* from a 64-aligned dst (Zen 3's rep movsb is 7-60x slower at dst+1):
-             * the first 64 bytes by vectors, rep movsb from the next line on */
+            /* from a 64-aligned dst (Zen 3's rep movsb is far slower from an unaligned
+             * one; D16): the first 64 bytes by vectors, rep movsb from the next line on */
             size_t head = 64 - ((uintptr_t)d & 63); /* 1..64 */
             for (size_t k = 0; k < 64; k += FC_LW) FC_LST(k, FC_LLD(k));
             fc__rep_movsb(d + head, s + head, n - head);
             return d;
         }
     }
-    /* (dst - src) mod 4096 in 0..WINDOW-1: backward (0 included, as glibc
-     * does: repeated copies between two 4K-congruent buffers - two page-aligned
-     * allocations - run faster backward; Zen 3, fcbench sizes aligned, 3 rounds,
-     * time / glibc's: 513 B 1.105 -> 1.052, 1023 B 1.085 -> 1.000, 1025 B
-     * 1.057 -> 1.000, 2047 B 1.044 -> 1.000, 4097 B 1.058 -> 0.910, powers of
-     * two unchanged), unless the entry sets FC_CONGRUENT_FWD: then 0 goes
-     * forward, n mod 4096 = 1..64 excepted (above) */
+    /* (dst - src) mod 4096 in 0..WINDOW-1: backward within 256 B of 4K aliasing:
+     * forward stalls on false forwarding (D07); 0 included, as glibc does:
+     * repeated copies between two 4K-congruent buffers - two page-aligned
+     * allocations - run faster backward (D07), unless the entry sets
+     * FC_CONGRUENT_FWD: then 0 goes forward, n mod 4096 = 1..64 excepted (D08) */
     if ((diff & 4095) < (uintptr_t)FC_ALIAS_WINDOW &&
         (!FC_CONGRUENT_FWD || (diff & 4095) != 0 || ((n - 1) & 4095) < FC_CONGRUENT_KEEP_BWD))
         return fc_loop_bwd(d, s, n, 1);
@@ -960,12 +856,9 @@ FC_INLINE void *fc_copy_large(fc_u8 *d, const fc_u8 *s, size_t n)
 
 /* Sizes above FC_LOOP_FROM go to the loops (fc_copy_large): 8W unless set
  * lower (read by the W = 64 ladder only; never below 8 FC_LW, the loops'
- * minimum).  Measured and not kept (Zen 4, avx512-ymmloop with 256: 257-512 B
- * by the ymm loop instead of the zmm class): fixed sizes 0.55-0.95x the 8 zmm
- * moves' time, but random sizes pay for the extra branch and the loop's setup:
- * Google A 0.79x -> 0.87x glibc's time (6 processes; an earlier run read the
- * loop 0.41x-1.22x glibc's by process, which 6 later processes did not show).
- * FC_VEC8_STEPS takes most of the fixed-size gain inside the class. */
+ * minimum).  257..512 B by the ymm loop (avx512-ymmloop with 256) won on fixed
+ * sizes but lost on random ones (the extra branch and the loop's setup);
+ * FC_VEC8_STEPS takes most of the fixed-size gain inside the class (D05). */
 #ifndef FC_LOOP_FROM
 #define FC_LOOP_FROM (8 * FC_W)
 #endif
@@ -991,29 +884,9 @@ FC_INLINE void fc_copy_le8w(fc_u8 *d, const fc_u8 *s, size_t n)
 /* memcpy, 2W < n <= 8W, dst crosses a page boundary: two copies that meet at
  * the boundary, so no store straddles it (the buffers do not overlap: memcpy's
  * contract, on which the compiler already relies through `restrict`).
- * This is fcbench's 256 B worst placement on Zen 4 (src page-aligned, dst
- * 1..127 bytes below a page end: 0.48x the aligned speed in the 00:14 run of
- * 2026-11-25; glibc, which stores across the boundary, 0.17x).
- * avx512-ymmloop, 256 B, src page-aligned, dst 48 below a page end: this
- * split 5.0-5.4 ns, the aligned copy 2.45, the same distance without the
- * crossing (src at 512) 3.1-3.5, unsplit straddling stores 12-16 ns.  Written
- * out by hand for that one placement (no calls, no size tests; another
- * harness, quiet moments): these two copies 4.1-4.5 ns; the bytes below the
- * boundary by two ymm moves, then three aligned zmm and the last zmm, all
- * loads first, 3.7-4.4 ns (0.55-0.66x aligned), near the floor for the stores
- * such a copy needs.  Measured and not kept (the A/B harness of the page-safe
- * edges, 31 medians, dst 1..255 bytes below a page end), time / this
- * split's: aligned W-vectors between an unaligned first and last vector (or
- * fc_copy_lt64 for the < W bytes on one side) in one or two loops,
- * 0.85-1.34x; the same with every load first (4 or 8 aligned offsets,
- * clamped to the last one), 1.3-2.2x.  Nor do byte-masked stores help (AVX-
- * 512BW, each straddling zmm stored as two masked stores, one per page): 22-26
- * ns against the unsplit 12-16 in a standalone loop.  The same virtual
- * placement also depends on the physical pages behind it (2026-11-25: src
- * page-aligned, dst 91 below a page end, the pages remapped in one process
- * between 10 trials: 5.4-5.6 ns in most, 10.5 ns in 1-3 of 10, the aligned
- * copy 2.45 throughout; glibc 15-20 ns by process): fcbench's 256 B worst
- * placement reads 0.2-0.7x from run to run. */
+ * Near the floor for the stores such a copy needs; aligned vectors between
+ * unaligned edges, every load first, and byte-masked stores were measured
+ * slower (D10). */
 FC_NOINLINE void *fc_copy_split(fc_u8 *d, const fc_u8 *s, size_t n)
 {
     size_t p = 4096 - ((uintptr_t)d & 4095); /* 1..n-1 */
@@ -1025,18 +898,13 @@ FC_NOINLINE void *fc_copy_split(fc_u8 *d, const fc_u8 *s, size_t n)
 /* The whole ladder; memcpy and memmove share it.  Returns d.  n < 64 is
  * tested first, then n <= 16 and n >= 4 (fc_copy_lt64): with the two
  * branch-free classes 4..16 and 17..63, 17..63 is two compares away, 0..3
- * and 4..16 three, and 64..2W one.  Intel Xeon guest, fcbench dist head to head with glibc
- * (batches of 65536 calls), 4 alternating rounds, medians (A B D L M W): the
- * ladder with classes <16, 16..32, 33..64 (a compare for each, and one at 8
- * and 4) 0.87 1.05 1.09 0.80 1.03 1.08; this one 0.81 0.82 0.81 0.72 0.73
- * 0.77.  The price, fixed sizes in a loop:
- * 16-63 B about 1 cycle more per call (4 moves instead of 2), 1.0-1.13x
- * glibc's time where the old ladder had 0.7-0.87x (fcbench sizes).
+ * and 4..16 three, and 64..2W one: a compare per class below 64 mispredicts
+ * on real size mixes, and the price is about a cycle per call on fixed sizes
+ * (D02).
  * `split` (a constant): memcpy splits 2W+1..8W copies at a page boundary;
  * memmove does not test for it, keeping its short path as it was (its
- * overlapping moves across a page measured 1-3 ns slower per call behind a
- * test - 128-256 B moved by -32 - and routing them into the split, even to
- * the same all-loads-first copy, 2x slower: 4.9 -> 9.9 ns at 256 B). */
+ * overlapping moves across a page were slower behind a test, and slower
+ * still routed into the split; D10). */
 FC_INLINE void *fc_vec_copy(fc_u8 *d, const fc_u8 *s, size_t n, int split)
 {
 #if defined(FC_MASKED_SMALL)
@@ -1059,10 +927,9 @@ FC_INLINE void *fc_vec_copy(fc_u8 *d, const fc_u8 *s, size_t n, int split)
         return d;
     }
 #if FC_W == 64
-    /* W = 64: the 64..128 class falls through (no taken branch: glibc's
-     * 64..128 path has none and took 4 cycles to this one's 5 behind a taken
-     * branch), then 257..512 falls through after one taken branch (Google A
-     * is one third 304-byte copies), and 129..256 and the loops take two. */
+    /* W = 64: the 64..128 class falls through (no taken branch, as glibc's
+     * 64..128 path), then 257..512 falls through after one taken branch (Google A
+     * is one third 304-byte copies), and 129..256 and the loops take two (D17). */
     if (__builtin_expect(n <= 2 * FC_W, 1)) {
         fc_vec_2(d, s, n);
         return d;
@@ -1079,13 +946,9 @@ FC_INLINE void *fc_vec_copy(fc_u8 *d, const fc_u8 *s, size_t n, int split)
     fc_vec_8(d, s, n);
     return d;
 #else
-    /* W = 16, 32: 64..4W falls through, 4W+1..8W takes two taken branches.
-     * Measured and not kept (Zen 3, avx2, fcbench sizes and dist, 6 and 4
-     * runs, medians of time / glibc's): 4W+1..8W as the fall-through after
-     * one taken branch (64..4W behind one): 160-256 B 1.09-1.11x -> 1.00-
-     * 1.02x, but 65-128 B 0.86-0.90x -> 1.03-1.13x, and the Google size
-     * mixes 2-4% slower (D 0.86x -> 0.89x); n = 64 also in fc_vec_4 (no test
-     * for it): 64 B 1.18x -> 1.43x. */
+    /* W = 16, 32: 64..4W falls through, 4W+1..8W takes two taken branches; the
+     * other order cost 64..128 B and the size mixes more than it gained at
+     * 160..256 B (D17). */
 #if FC_W > 16
     if (n <= 2 * FC_W) {
         fc_vec_2(d, s, n);
@@ -1110,9 +973,7 @@ FC_INLINE void *fc_vec_copy(fc_u8 *d, const fc_u8 *s, size_t n, int split)
 
 /* Entry points start on a 64-byte boundary (as glibc's do): the short classes'
  * few instructions then sit at fixed offsets in the decoded-uop cache lines,
- * and their speed no longer moves with where the linker puts the function
- * (Intel Xeon guest: 65-128 B took 5 or 6 cycles per call depending on the
- * link; aligned, 5). */
+ * and their speed no longer moves with where the linker puts the function (D17). */
 #if defined(FC_ASM_LADDER)
 /* The entry points are in assembly (FC_ASM_LADDER names the file, avx2 only):
  * it moves n <= 8W itself and jumps here for the loops (n > 8W, memcpy and
