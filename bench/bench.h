@@ -1,5 +1,8 @@
 /*
- * fcbench internals: contenders, the measurement engine, machine facts, JSON.
+ * fcbench's engine: contenders, the measurement engine (measure.c, clock.c),
+ * machine facts (machine.c, caches.c), size distributions (distfile.c), JSON
+ * strings.  The library fcbench_engine, shared by fcbench and fastcopy-tune;
+ * nothing here reaches up into the harness (harness.h) or a scenario.
  *
  * Byte accounting: bytes copied, counted once (GB/s = n / ns per call).
  */
@@ -37,15 +40,8 @@ extern const char *const fcbench_dists[FCBENCH_NDISTS];
 struct bench_batch;
 int fcbench_dist_batch(const char *name, unsigned seed_no, struct bench_batch *b);
 const char *fcbench_dist_dir(void); /* where they are read from */
-int fcbench_record(int argc, char **argv); /* fcbench record (record.c): argv after "record" */
-extern const char *fcbench_dist_file;      /* fcbench dist --file F (fcbench.c) */
-/* $ENV, else NAME beside the fcbench binary, else INSTALLED (record.c) */
-const char *fcbench_find_lib(const char *name, const char *env, const char *installed);
-void field_programs(const char *preload); /* fcbench field's programs part (programs.c) */
 
 #define MAX_CONTENDERS 32
-size_t contenders_collect(const char *only_csv, struct contender *out, size_t max);
-extern const char *fcbench_tuned; /* --tuned FILE (contenders.c) */
 
 /* A batch of calls with their own sizes and offsets (the `dist` scenario):
  * call i copies n[i] bytes from src + soff[i] to dst + doff[i]. */
@@ -108,7 +104,7 @@ uint64_t bench_order_seed(void); /* the order generator's seed (FCBENCH_SEED, el
 
 /* Median, quartiles and GB/s of already-taken samples (ns per call). */
 void stats_from_samples(struct stats *st, const double *ns, unsigned k, double bytes_per_call);
-double now_ns(void);
+double now_ns(void); /* clock.c */
 /* Measures many cases with their samples spread over the whole run: after
  * calibrating every case, round s takes sample s of every case (contenders
  * interleaved within it, in a random order), so a disturbance lasting seconds - common
@@ -118,7 +114,7 @@ double now_ns(void);
 void bench_measure_many(const struct bench_opts *o, const struct contender *c, size_t k, const struct bench_case *bc,
                         size_t ncases, const unsigned char *valid, struct stats *st,
                         void (*progress_cb)(size_t done, size_t total));
-double timer_resolution_ns(void);
+double timer_resolution_ns(void); /* clock.c */
 void pin_to_one_cpu(char *desc, size_t size);
 
 /* Physical page redraws (measure.c): before every sample round, the pages of
@@ -134,44 +130,6 @@ unsigned char *bench_alloc(size_t bytes);
  * returns 0 when it fell back to two ordinary mappings. */
 int bench_alloc_arenas(unsigned char **a, unsigned char **b, size_t bytes);
 
-/* Shared by the scenario files (defined in fcbench.c). */
-extern struct bench_opts opts;
-extern struct contender fcbench_contenders[MAX_CONTENDERS];
-extern size_t fcbench_ncontenders;
-extern const char *bench_label; /* recorded with each result (e.g. the distribution) */
-extern unsigned char *arena_a, *arena_b; /* 64 MiB + 3 pages each, page-aligned */
-/* Does the case (n bytes, src at src_off, dst at dst_off within a page) in the
- * current cache mode: hot = the arenas; cold = rotating over the cold region. */
-struct bench_case bench_place(size_t n, size_t src_off, size_t dst_off);
-size_t cold_region_bytes(void);
-/* Validates every contender on the case, measures the valid ones, records them. */
-void bench_run_case(const char *scenario, const struct bench_case *bc, struct stats *st);
-void bench_record(const char *scenario, const struct contender *c, const struct bench_case *bc,
-                  const struct stats *st);
-/* Validates and measures many cases (bench_measure_many), records them in
- * order (labels[i] if labels), fills st[i * ncontenders + j]. */
-void bench_run_cases(const char *scenario, const struct bench_case *bc, const char *const *labels, size_t ncases,
-                     struct stats *st);
-void progress(const char *what, size_t i, size_t total);
-void scenario_uaccess(void);
-void scenario_pipe(void);
-void scenario_dist(void);
-void scenario_readback(void);
-void scenario_checked(void);
-void scenario_field(void);
-void scenario_packet(void); /* packet.c */
-/* The sizes a scenario runs: --sizes if given, else its default list. */
-size_t pick_sizes(const size_t *dflt, size_t ndflt, const size_t **out);
-void scenario_peak(void);
-/* peak's kernels: all of them (n a multiple of 256), and those that can set
- * the DRAM ceiling (non-temporal, rep movsb). */
-size_t fcbench_peak_kernels(struct contender *k, size_t max);
-size_t fcbench_dram_kernels(struct contender *k, size_t max);
-
-/* Machine ceilings measured by `peak` (0 until measured). */
-struct peak { const char *level; size_t n; double gbps; char kernel[24]; };
-extern struct peak fcbench_peaks[4];
-
 /* Machine description for reports. */
 void machine_describe(FILE *json, const char *indent);
 void machine_print(FILE *out);
@@ -181,10 +139,10 @@ void machine_print(FILE *out);
  * interleaved run hold better). */
 void load_monitor_start(void);
 void load_monitor_end(int mycpu, double *others_busy, double *steal);
-/* Data cache size at level 1..3 one core sees (sysfs, else sysconf); 0 if unknown. */
+/* Data cache size at level 1..3 one core sees (sysfs, else sysconf); 0 if unknown (caches.c). */
 long machine_cache_bytes(int level);
 
-/* Minimal JSON writer: the caller writes structure, these escape and format. */
+/* Minimal JSON writer: the caller writes structure, these escape and format (machine.c). */
 void json_str(FILE *f, const char *s);
 
 #endif

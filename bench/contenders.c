@@ -5,7 +5,7 @@
  * volatile function pointers, so the compiler can neither inline it nor
  * specialise it for a known size: every contender pays the same call.
  */
-#include "bench.h"
+#include "harness.h"
 
 #include <dlfcn.h>
 #include <stdio.h>
@@ -18,8 +18,6 @@
 #include "cpu/x86.h"
 #endif
 
-const char *fcbench_tuned; /* --tuned FILE: a profile, timed as tuned[ENTRY] beside the defaults */
-
 #if defined(__x86_64__)
 /* With --tuned, fastcopy's contenders run with the settings they stand for:
  * tuned[...] with the profile's (its rep movsb window, NT threshold), every
@@ -29,22 +27,23 @@ const char *fcbench_tuned; /* --tuned FILE: a profile, timed as tuned[ENTRY] bes
 static struct fc_x86_tune default_tune, tuned_tune;
 static void enter_tune(const void *ctx) { fc__x86_tune = *(const struct fc_x86_tune *)ctx; }
 
-static size_t add_tuned(struct contender *out, size_t k, size_t max)
+/* tuned: --tuned FILE, a profile timed as tuned[ENTRY] beside the defaults */
+static size_t add_tuned(const char *tuned, struct contender *out, size_t k, size_t max)
 {
-    FILE *f = fopen(fcbench_tuned, "rb");
+    FILE *f = fopen(tuned, "rb");
     char text[FC_PROFILE_MAX + 1], why[FC_NOTE_LEN];
     size_t len = f ? fread(text, 1, sizeof text, f) : 0;
     if (f) fclose(f);
     const char *impl = NULL;
     default_tune = fc__x86_tune;
     if (!f || len > FC_PROFILE_MAX || !fc__x86_parse_profile(text, (long)len, why, sizeof why, &tuned_tune, &impl)) {
-        fprintf(stderr, "fcbench: --tuned %s: %s\n", fcbench_tuned,
+        fprintf(stderr, "fcbench: --tuned %s: %s\n", tuned,
                 !f ? "cannot be read" : len > FC_PROFILE_MAX ? "larger than a profile may be" : why);
         exit(2);
     }
     const struct fc_impl *im = fc_impl_find(impl ? impl : fc_active());
     if (!im || !im->available || k >= max) {
-        fprintf(stderr, "fcbench: --tuned %s: its entry %s does not run here\n", fcbench_tuned, impl ? impl : "?");
+        fprintf(stderr, "fcbench: --tuned %s: its entry %s does not run here\n", tuned, impl ? impl : "?");
         exit(2);
     }
     for (size_t j = 0; j < k; j++) /* fastcopy's own contenders: the defaults */
@@ -100,7 +99,7 @@ static int wanted(const char *csv, const char *name)
     return 0;
 }
 
-size_t contenders_collect(const char *only_csv, struct contender *out, size_t max)
+size_t contenders_collect(const char *only_csv, const char *tuned, struct contender *out, size_t max)
 {
     size_t k = 0;
     if (wanted(only_csv, "libc") && k < max) {
@@ -186,9 +185,9 @@ size_t contenders_collect(const char *only_csv, struct contender *out, size_t ma
         }
     }
 #if defined(__x86_64__)
-    if (fcbench_tuned) k = add_tuned(out, k, max);
+    if (tuned) k = add_tuned(tuned, out, k, max);
 #else
-    if (fcbench_tuned) {
+    if (tuned) {
         fprintf(stderr, "fcbench: --tuned: profiles are x86-64 only so far\n");
         exit(2);
     }

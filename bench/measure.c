@@ -8,28 +8,6 @@
 #include <time.h>
 #include <unistd.h>
 
-double now_ns(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC_RAW, &t);
-    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
-}
-
-double timer_resolution_ns(void)
-{
-    /* Measured once, not the advertised clock_getres: the smallest nonzero step. */
-    static double best;
-    if (best > 0) return best;
-    best = 1e9;
-    for (int i = 0; i < 1000; i++) {
-        double a = now_ns(), b;
-        while ((b = now_ns()) == a) {
-        }
-        if (b - a < best) best = b - a;
-    }
-    return best;
-}
-
 void bench_opts_init(struct bench_opts *o, int quick)
 {
     double res = timer_resolution_ns();
@@ -234,7 +212,7 @@ static copy_fn pick(const struct contender *c, const struct bench_case *bc)
  * figures kept, tuned[...] read 1.06-1.12x fc[...]'s time at 8 MiB - 1 B (the
  * same code, in three of them with the same settings); with FCBENCH_SEED=11,
  * three processes gave identical code 1.07-1.08x itself at 8 MiB + 1, seeds
- * 22 and 33 0.98-1.02x (docs/machines/data/amd-zen4/order-seed.txt).  The
+ * 22 and 33 0.98-1.02x (lab/runs/amd-zen4/2026-11-27/order-seed.txt).  The
  * seed is in the JSON's method block and the tables' header; FCBENCH_SEED
  * (decimal, 1..2^53-1) repeats the orders of the same command on the same
  * build. */

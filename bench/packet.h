@@ -1,5 +1,5 @@
 /*
- * fcbench packet: the packet-path loop, shared by bench/packet.c (the variants
+ * fcbench packet: the packet-path loop, shared by bench/scenarios/packet.c (the variants
  * built for the baseline) and the peer translation units in bench/peers/ (the
  * variants that need -mavx2 or -mavx512f: rte_memcpy inlined as DPDK uses it).
  * Each variant instantiates PKT_VARIANT once, with its copy expanded in every

@@ -35,7 +35,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "harness.h"
 
 enum { SMALL = 4096, NFN = 7 };
 

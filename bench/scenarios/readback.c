@@ -11,9 +11,10 @@
  * Sizes 8 B .. 1 KiB by default (multiples of 8; buffers 64-aligned, so the
  * load is an aligned 8-byte load inside the copy's last store), or --sizes
  * (8 .. 4096; others are skipped, the load is then unaligned), contenders interleaved
- * sample by sample, median of opts.samples samples of >= opts.min_sample_ns.
+ * sample by sample, median of ctx->opts.samples samples of >= ctx->opts.min_sample_ns.
  */
-#include "bench.h"
+#include "harness.h"
+#include "scenarios.h"
 
 #include <string.h>
 
@@ -41,23 +42,23 @@ static double chain(copy_fn fn, unsigned char *dst, const unsigned char *src, si
     return (now_ns() - t0) / (double)iters;
 }
 
-void scenario_readback(void)
+void scenario_readback(struct bench_ctx *ctx)
 {
-    size_t k = fcbench_ncontenders, libc = (size_t)-1;
+    size_t k = ctx->ncontenders, libc = (size_t)-1;
     for (size_t j = 0; j < k; j++)
-        if (!strcmp(fcbench_contenders[j].name, "libc")) libc = j;
+        if (!strcmp(ctx->contenders[j].name, "libc")) libc = j;
     /* 1 KiB into each area: bench_validate checks 64 bytes on either side of dst */
     unsigned char *src = bench_alloc(8192) + 1024, *dst = bench_alloc(8192) + 1024;
     memset(src, 0, RB_MAX + 64); /* the chain adds 0..63 to src */
     const size_t *sizes;
-    size_t nrb = pick_sizes(rb_sizes, NRB_DEFAULT, &sizes);
+    size_t nrb = pick_sizes(ctx, rb_sizes, NRB_DEFAULT, &sizes);
     static struct stats st[MAX_CONTENDERS];
     unsigned char valid[MAX_CONTENDERS];
     printf("\n== readback: ns per call of copy n bytes, then load dst's last 8 bytes and make the next\n"
            "   call's src depend on them (store-to-load forwarding latency; hot, aligned; median%s)\n",
            libc != (size_t)-1 ? "; x = time relative to libc" : "");
     printf("%-8s", "bytes");
-    for (size_t j = 0; j < k; j++) printf(" %18.18s", fcbench_contenders[j].name);
+    for (size_t j = 0; j < k; j++) printf(" %18.18s", ctx->contenders[j].name);
     putchar('\n');
     for (size_t s = 0; s < nrb; s++) {
         size_t n = sizes[s];
@@ -69,20 +70,20 @@ void scenario_readback(void)
         uint64_t iters[MAX_CONTENDERS];
         double ns[MAX_CONTENDERS][MAX_SAMPLES];
         for (size_t j = 0; j < k; j++) {
-            valid[j] = (unsigned char)bench_validate(&fcbench_contenders[j], &bc);
+            valid[j] = (unsigned char)bench_validate(&ctx->contenders[j], &bc);
             if (!valid[j]) continue;
             iters[j] = 64; /* calibrate: a sample of >= min_sample_ns */
             while (iters[j] < ((uint64_t)1 << 30) &&
-                   chain(rb_fn(&fcbench_contenders[j]), dst, src, n, iters[j]) * (double)iters[j] < opts.min_sample_ns)
+                   chain(rb_fn(&ctx->contenders[j]), dst, src, n, iters[j]) * (double)iters[j] < ctx->opts.min_sample_ns)
                 iters[j] *= 2;
         }
-        unsigned samples = opts.samples < MAX_SAMPLES ? opts.samples : MAX_SAMPLES;
+        unsigned samples = ctx->opts.samples < MAX_SAMPLES ? ctx->opts.samples : MAX_SAMPLES;
         for (unsigned r = 0; r < samples; r++) {
             size_t ord[MAX_CONTENDERS];
             bench_round_order(ord, k); /* a new order each round */
             for (size_t c = 0; c < k; c++) {
                 size_t j = ord[c];
-                if (valid[j]) ns[j][r] = chain(rb_fn(&fcbench_contenders[j]), dst, src, n, iters[j]);
+                if (valid[j]) ns[j][r] = chain(rb_fn(&ctx->contenders[j]), dst, src, n, iters[j]);
             }
         }
         printf("%-8zu", n);
@@ -93,7 +94,7 @@ void scenario_readback(void)
             }
             stats_from_samples(&st[j], ns[j], samples, (double)n);
             st[j].iters = iters[j];
-            bench_record("readback", &fcbench_contenders[j], &bc, &st[j]);
+            bench_record(ctx, "readback", &ctx->contenders[j], &bc, &st[j]);
             if (libc != (size_t)-1 && valid[libc])
                 printf(" %8.2f ns %5.2fx", st[j].med_ns, st[j].med_ns / st[libc].med_ns);
             else

@@ -19,7 +19,7 @@
  * other copies it out of the slot into an application buffer; packets per
  * second through both copies.  Skipped with one CPU.
  *
- * field-programs (programs.c): real programs under glibc and under
+ * field-programs (field_programs.c): real programs under glibc and under
  * libfastcopy-preload.so.
  *
  * Contenders (fixed, --impl is ignored): libc's memcpy, fc_memcpy, the
@@ -28,7 +28,8 @@
  * size before the timed passes (the last bytes of a few frames).
  */
 #define _GNU_SOURCE
-#include "bench.h"
+#include "harness.h"
+#include "scenarios.h"
 
 #include <pthread.h>
 #include <sched.h>
@@ -172,16 +173,16 @@ static int check_pass(const struct pass *p, const char *who)
 
 /* recorded with the label "1 thread" (field-rx) or "2 threads" (field-pvp);
  * the case's offsets are the frames' (src 130, dst 16) */
-static void record(const char *scenario, int c, size_t frame, struct stats *st)
+static void record(struct bench_ctx *ctx, const char *scenario, int c, size_t frame, struct stats *st)
 {
     struct contender k = {0};
     snprintf(k.name, sizeof k.name, "%s", cnames[c]);
     struct bench_case bc = {.n = frame, .dst = (unsigned char *)(uintptr_t)APP_OFF,
                             .src = (const unsigned char *)(uintptr_t)(HEADROOM + NET_IP_ALIGN)};
-    const char *saved = bench_label;
-    bench_label = strcmp(scenario, "field-rx") ? "2 threads" : "1 thread";
-    bench_record(scenario, &k, &bc, st);
-    bench_label = saved;
+    const char *saved = ctx->label;
+    ctx->label = strcmp(scenario, "field-rx") ? "2 threads" : "1 thread";
+    bench_record(ctx, scenario, &k, &bc, st);
+    ctx->label = saved;
 }
 
 static void table_row(size_t frame, const struct stats *st, const int *ok)
@@ -201,18 +202,19 @@ static void table_row(size_t frame, const struct stats *st, const int *ok)
     putchar('\n');
 }
 
-static void field_pvp(unsigned char *ring, unsigned char *shared, unsigned char *app, size_t ring_bytes, const int *ok);
+static void field_pvp(struct bench_ctx *ctx, unsigned char *ring, unsigned char *shared, unsigned char *app,
+                      size_t ring_bytes, const int *ok);
 
-void scenario_field(void)
+void scenario_field(struct bench_ctx *ctx)
 {
     size_t llc = (size_t)machine_cache_bytes(3);
     if (!llc) llc = (size_t)machine_cache_bytes(2);
     size_t ring_bytes = 2 * llc < ((size_t)64 << 20) ? (size_t)64 << 20 : 2 * llc;
-    if (opts.quick) ring_bytes = (size_t)16 << 20;
+    if (ctx->opts.quick) ring_bytes = (size_t)16 << 20;
     unsigned char *ring = bench_alloc(ring_bytes + 16384), *app = bench_alloc(APPS * 10240 + 4096);
     unsigned char *shared = bench_alloc(QSLOTS * 10240 + 4096);
     for (size_t i = 0; i < ring_bytes; i += 64) ring[i] = (unsigned char)(i >> 6), ring[i + 63] = (unsigned char)(i >> 12);
-    unsigned k = opts.samples;
+    unsigned k = ctx->opts.samples;
     int ok[NC];
     for (int c = 0; c < NC; c++) ok[c] = have(c);
 
@@ -249,18 +251,19 @@ void scenario_field(void)
             if (ok[c]) {
                 st[c].iters = p.nframes;
                 stats_from_samples(&st[c], ns[c], k, (double)frames[f]);
-                record("field-rx", c, frames[f], &st[c]);
+                record(ctx, "field-rx", c, frames[f], &st[c]);
             }
         table_row(frames[f], st, ok);
     }
 
-    field_pvp(ring, shared, app, ring_bytes, ok);
-    field_programs(fcbench_find_lib("libfastcopy-preload.so", "FCBENCH_PRELOAD_LIB", FCBENCH_PRELOAD_INSTALLED));
+    field_pvp(ctx, ring, shared, app, ring_bytes, ok);
+    field_programs(ctx, fcbench_find_lib("libfastcopy-preload.so", "FCBENCH_PRELOAD_LIB", FCBENCH_PRELOAD_INSTALLED));
 }
 
-static void field_pvp(unsigned char *ring, unsigned char *shared, unsigned char *app, size_t ring_bytes, const int *ok)
+static void field_pvp(struct bench_ctx *ctx, unsigned char *ring, unsigned char *shared, unsigned char *app,
+                      size_t ring_bytes, const int *ok)
 {
-    unsigned k = opts.samples;
+    unsigned k = ctx->opts.samples;
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     if (ncpu < 2) {
         printf("\n== field-pvp: skipped (one CPU)\n");
@@ -297,7 +300,7 @@ static void field_pvp(unsigned char *ring, unsigned char *shared, unsigned char 
             if (okp[c]) {
                 st[c].iters = q.nframes;
                 stats_from_samples(&st[c], ns[c], k, (double)frames[f]);
-                record("field-pvp", c, frames[f], &st[c]);
+                record(ctx, "field-pvp", c, frames[f], &st[c]);
             }
         table_row(frames[f], st, okp);
     }

@@ -19,7 +19,8 @@
  * region).  Reported: median ns per call, and the time relative to libc,
  * each contender measured head to head with libc alone (see below).
  */
-#include "bench.h"
+#include "harness.h"
+#include "scenarios.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -30,19 +31,19 @@
 #define BATCH_MAX (1u << 22)
 #define MAXSIZE FCBENCH_DIST_MAXSIZE
 
-void scenario_dist(void)
+void scenario_dist(struct bench_ctx *ctx)
 {
     enum { ND = FCBENCH_NDISTS };
     const char *const *dists = fcbench_dists;
     size_t ndists = ND;
     const char *one[1];
     char label_file[64];
-    if (fcbench_dist_file) { /* --file: that distribution alone (a recording, say) */
-        one[0] = fcbench_dist_file;
+    if (ctx->dist_file) { /* --file: that distribution alone (a recording, say) */
+        one[0] = ctx->dist_file;
         dists = one;
         ndists = 1;
-        const char *base = strrchr(fcbench_dist_file, '/');
-        snprintf(label_file, sizeof label_file, "%s", base ? base + 1 : fcbench_dist_file);
+        const char *base = strrchr(ctx->dist_file, '/');
+        snprintf(label_file, sizeof label_file, "%s", base ? base + 1 : ctx->dist_file);
         char *dot = strstr(label_file, ".csv");
         if (dot) *dot = 0;
     }
@@ -63,11 +64,11 @@ void scenario_dist(void)
     static struct bench_batch b[ND];
     struct bench_case bc[ND];
     const char *labels[ND];
-    size_t nc = 0, k = fcbench_ncontenders, libc = (size_t)-1;
+    size_t nc = 0, k = ctx->ncontenders, libc = (size_t)-1;
     /* hot: one 8 KiB + 64 B area per side; cold: its slots rotate over the cold region */
-    struct bench_case area = bench_place(MAXSIZE + 64, 0, 0);
+    struct bench_case area = bench_place(ctx, MAXSIZE + 64, 0, 0);
     for (size_t j = 0; j < k; j++)
-        if (!strcmp(fcbench_contenders[j].name, "libc")) libc = j;
+        if (!strcmp(ctx->contenders[j].name, "libc")) libc = j;
     for (size_t d = 0; d < ndists; d++) {
         b[nc] = (struct bench_batch){batch, n[nc], so[nc], dof[nc], 0, 0};
         if (!fcbench_dist_batch(dists[d], d, &b[nc])) continue;
@@ -82,8 +83,8 @@ void scenario_dist(void)
          * each pair's ratio went from 2-12% with 11 samples to 0.5-1.8% with 33 (one outlier
          * process: W 4.5% either way), medians unchanged.  `fcbench dist` with make bench's
          * contenders: 2.7 s -> 5.2 s. */
-        if (!opts.quick) bc[nc].samples = 3 * opts.samples;
-        labels[nc++] = fcbench_dist_file ? label_file : dists[d];
+        if (!ctx->opts.quick) bc[nc].samples = 3 * ctx->opts.samples;
+        labels[nc++] = ctx->dist_file ? label_file : dists[d];
     }
     /* st[d * k + j]: contender j on distribution d.  With libc among the
      * contenders, every other contender is measured head to head with libc
@@ -99,49 +100,49 @@ void scenario_dist(void)
     unsigned char *valid = calloc(nc * 2 + 1, 1);
     if (!st || !pst || !base || !valid) exit(1);
     if (libc == (size_t)-1 || k < 3) {
-        bench_run_cases("dist", bc, labels, nc, st);
+        bench_run_cases(ctx, "dist", bc, labels, nc, st);
         for (size_t d = 0; d < nc * k; d++) base[d] = libc != (size_t)-1 ? st[d - d % k + libc].med_ns : 0;
     } else {
         size_t first = (size_t)-1; /* the pair libc's time is recorded from */
         for (size_t j = 0; j < k && first == (size_t)-1; j++)
-            if (j != libc && !strncmp(fcbench_contenders[j].name, "fc[", 3)) first = j;
+            if (j != libc && !strncmp(ctx->contenders[j].name, "fc[", 3)) first = j;
         if (first == (size_t)-1) first = libc == 0 ? 1 : 0;
         for (size_t j = 0; j < k; j++) {
             if (j == libc) continue;
-            struct contender pair[2] = {fcbench_contenders[libc], fcbench_contenders[j]};
+            struct contender pair[2] = {ctx->contenders[libc], ctx->contenders[j]};
             for (size_t d = 0; d < nc; d++)
                 for (size_t c = 0; c < 2; c++) valid[d * 2 + c] = (unsigned char)bench_validate(&pair[c], &bc[d]);
             char what[64];
             snprintf(what, sizeof what, "dist (libc vs %s)", pair[1].name);
             progress(what, 0, 1);
-            bench_measure_many(&opts, pair, 2, bc, nc, valid, pst, NULL);
-            const char *saved = bench_label;
+            bench_measure_many(&ctx->opts, pair, 2, bc, nc, valid, pst, NULL);
+            const char *saved = ctx->label;
             for (size_t d = 0; d < nc; d++) {
-                bench_label = labels[d];
+                ctx->label = labels[d];
                 st[d * k + j] = pst[d * 2 + 1];
                 base[d * k + j] = valid[d * 2] ? pst[d * 2].med_ns : 0;
-                if (valid[d * 2 + 1]) bench_record("dist", &pair[1], &bc[d], &pst[d * 2 + 1]);
+                if (valid[d * 2 + 1]) bench_record(ctx, "dist", &pair[1], &bc[d], &pst[d * 2 + 1]);
                 if (j == first) {
                     st[d * k + libc] = pst[d * 2];
                     base[d * k + libc] = pst[d * 2].med_ns;
-                    if (valid[d * 2]) bench_record("dist", &pair[0], &bc[d], &pst[d * 2]);
+                    if (valid[d * 2]) bench_record(ctx, "dist", &pair[0], &bc[d], &pst[d * 2]);
                 }
             }
-            bench_label = saved;
+            ctx->label = saved;
         }
     }
     printf("\n== dist: random sizes from real memcpy size distributions (%s), %s\n"
            "   batches of %zu calls, %s: median ns per call%s\n",
-           fcbench_dist_file ? fcbench_dist_file : fcbench_dist_dir(),
+           ctx->dist_file ? ctx->dist_file : fcbench_dist_dir(),
            nc && b[0].align_recorded ? "src/dst offsets mod 64 drawn from the recording's .align.csv"
                                      : "random src/dst offsets 0..63",
-           batch, opts.cold ? "cold" : "hot",
+           batch, ctx->opts.cold ? "cold" : "hot",
            libc == (size_t)-1  ? ""
            : k < 3             ? " (x = time relative to libc, same run)"
                                : " (x = time relative to libc, each contender head to head with libc alone;\n"
                                  "   libc's column: its pair with fc)");
     printf("%-16s %9s", "distribution", "mean B");
-    for (size_t j = 0; j < k; j++) printf(" %18.18s", fcbench_contenders[j].name);
+    for (size_t j = 0; j < k; j++) printf(" %18.18s", ctx->contenders[j].name);
     putchar('\n');
     for (size_t d = 0; d < nc; d++) {
         const struct stats *x = st + d * k;

@@ -23,7 +23,8 @@
  * new random order for each case; median ns per packet.  --impl does not
  * select the other variants (fixed, as field's).
  */
-#include "bench.h"
+#include "harness.h"
+#include "scenarios.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -49,17 +50,18 @@ static const char *const vnames[NV] = {"libc",     "libc-builtin",           "fc
 static volatile uint64_t pkt_sink; /* the fields read: the loops' results are used */
 
 #if defined(FCBENCH_HAVE_RTE_AVX2) || defined(FCBENCH_HAVE_RTE_AVX512)
-static int is_contender(const char *name)
+static int is_contender(const struct bench_ctx *ctx, const char *name)
 {
-    for (size_t j = 0; j < fcbench_ncontenders; j++)
-        if (!strcmp(fcbench_contenders[j].name, name)) return 1;
+    for (size_t j = 0; j < ctx->ncontenders; j++)
+        if (!strcmp(ctx->contenders[j].name, name)) return 1;
     return 0;
 }
 #endif
 
 /* The loops of variant v, or NULL where it does not run here. */
-static const pkt_loop_fn *loops_of(int v)
+static const pkt_loop_fn *loops_of(const struct bench_ctx *ctx, int v)
 {
+    (void)ctx; /* read only where the peers are built */
     switch (v) {
     case V_LIBC: return pkt_libc_loops;
     case V_BUILTIN: return pkt_builtin_loops;
@@ -68,10 +70,10 @@ static const pkt_loop_fn *loops_of(int v)
     case V_FCI_AA: return pkt_fci_aa_loops;
 #if defined(FCBENCH_HAVE_RTE_AVX2)
     case V_FCI_AVX2: return __builtin_cpu_supports("avx2") ? fcbench_pkt_fci_avx2 : NULL;
-    case V_RTE_AVX2: return is_contender("rte-avx2") ? fcbench_pkt_rte_avx2 : NULL;
+    case V_RTE_AVX2: return is_contender(ctx, "rte-avx2") ? fcbench_pkt_rte_avx2 : NULL;
 #endif
 #if defined(FCBENCH_HAVE_RTE_AVX512)
-    case V_RTE_AVX512: return is_contender("rte-avx512") ? fcbench_pkt_rte_avx512 : NULL;
+    case V_RTE_AVX512: return is_contender(ctx, "rte-avx512") ? fcbench_pkt_rte_avx512 : NULL;
 #endif
     default: return NULL;
     }
@@ -99,7 +101,7 @@ static int check_variant(const pkt_loop_fn *loops, const char *name, size_t c, c
     return 1;
 }
 
-void scenario_packet(void)
+void scenario_packet(struct bench_ctx *ctx)
 {
     static const size_t csize[PKT_NCASES - 1] = PKT_CONST_SIZES;
 #if defined(__x86_64__)
@@ -129,7 +131,7 @@ void scenario_packet(void)
     const pkt_loop_fn *loops[NV];
     int ok[NV][PKT_NCASES];
     for (int v = 0; v < NV; v++) {
-        loops[v] = loops_of(v);
+        loops[v] = loops_of(ctx, v);
         for (size_t c = 0; c < PKT_NCASES; c++) ok[v][c] = loops[v] && check_variant(loops[v], vnames[v], c, &r, csize);
     }
     /* calibrate: a sample of >= min_sample_ns per variant and case */
@@ -142,12 +144,12 @@ void scenario_packet(void)
             for (;;) {
                 double t0 = now_ns();
                 pkt_sink = loops[v][c](&r, it);
-                if (now_ns() - t0 >= opts.min_sample_ns || it >= ((uint64_t)1 << 32)) break;
+                if (now_ns() - t0 >= ctx->opts.min_sample_ns || it >= ((uint64_t)1 << 32)) break;
                 it *= 2;
             }
             iters[v][c] = it;
         }
-    unsigned samples = opts.quick ? opts.samples : 3 * opts.samples;
+    unsigned samples = ctx->opts.quick ? ctx->opts.samples : 3 * ctx->opts.samples;
     if (samples > MAX_SAMPLES) samples = MAX_SAMPLES;
     for (unsigned s = 0; s < samples; s++) {
         progress("packet", s, samples);
@@ -188,10 +190,10 @@ void scenario_packet(void)
             snprintf(k.name, sizeof k.name, "%s", vnames[v]);
             struct bench_case bc = {.n = n, .dst = (unsigned char *)(uintptr_t)PKT_DATA,
                                     .src = (const unsigned char *)(uintptr_t)PKT_DATA};
-            const char *saved = bench_label;
-            bench_label = label;
-            bench_record("packet", &k, &bc, &st[v][c]);
-            bench_label = saved;
+            const char *saved = ctx->label;
+            ctx->label = label;
+            bench_record(ctx, "packet", &k, &bc, &st[v][c]);
+            ctx->label = saved;
         }
         printf("%-10s", var ? label : what);
         const struct stats *base = ok[V_LIBC][c] ? &st[V_LIBC][c] : NULL;

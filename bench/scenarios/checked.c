@@ -15,7 +15,8 @@
  * throughput >= 0.95x fc_memcpy's from 256 B, >= 0.90x below.
  */
 #define _GNU_SOURCE
-#include "bench.h"
+#include "harness.h"
+#include "scenarios.h"
 
 #include <setjmp.h>
 #include <stdlib.h>
@@ -50,7 +51,7 @@ static void *c_libc(void *d, const void *s, size_t n) { return memcpy(d, s, n); 
 
 enum { C_CHECKED, C_FC, C_LIBC, C_SJ1, C_SJ0, C_VM, NC };
 
-void scenario_checked(void)
+void scenario_checked(struct bench_ctx *ctx)
 {
     static struct contender cs[NC];
     static const char *const names[NC] = {"fc_copy_checked", "fc_memcpy", "libc", "sigsetjmp1+memcpy",
@@ -64,7 +65,7 @@ void scenario_checked(void)
         cs[j].memcpy_fn = cs[j].memmove_fn = fns[j];
     }
     cs[C_CHECKED].ret_count = 1;
-    size_t sizes[40], ns = 0, maxn = opts.quick ? (size_t)1 << 20 : (size_t)64 << 20;
+    size_t sizes[40], ns = 0, maxn = ctx->opts.quick ? (size_t)1 << 20 : (size_t)64 << 20;
     for (size_t n = 8; n <= maxn; n *= 2) sizes[ns++] = n;
     static const struct { const char *label; size_t so, dof; } pl[] = {{"aligned", 0, 0}, {"src+1", 1, 0}};
     enum { NP = 2, ND = FCBENCH_NDISTS, BATCH = 4096 };
@@ -77,8 +78,8 @@ void scenario_checked(void)
     size_t nc = 0;
     for (size_t p = 0; p < NP; p++)
         for (size_t i = 0; i < ns; i++) {
-            bc[nc] = bench_place(sizes[i], pl[p].so, pl[p].dof);
-            if (!opts.quick && sizes[i] >= ((size_t)4 << 20)) bc[nc].samples = 3 * opts.samples;
+            bc[nc] = bench_place(ctx, sizes[i], pl[p].so, pl[p].dof);
+            if (!ctx->opts.quick && sizes[i] >= ((size_t)4 << 20)) bc[nc].samples = 3 * ctx->opts.samples;
             labels[nc++] = pl[p].label;
         }
     size_t first_dist = nc;
@@ -87,21 +88,21 @@ void scenario_checked(void)
         b[d] = (struct bench_batch){BATCH, malloc(BATCH * sizeof(uint32_t)), malloc(BATCH), malloc(BATCH), 0, 0};
         if (!b[d].n || !b[d].soff || !b[d].doff) exit(1);
         if (!fcbench_dist_batch(fcbench_dists[d], (unsigned)d, &b[d])) continue;
-        bc[nc] = bench_place(FCBENCH_DIST_MAXSIZE + 64, 0, 0);
+        bc[nc] = bench_place(ctx, FCBENCH_DIST_MAXSIZE + 64, 0, 0);
         bc[nc].n = (size_t)(b[d].bytes / BATCH + 0.5);
         bc[nc].batch = &b[d];
         labels[nc++] = fcbench_dists[d];
     }
     for (size_t i = 0; i < nc; i++)
         for (size_t j = 0; j < NC; j++) valid[i * NC + j] = (unsigned char)bench_validate(&cs[j], &bc[i]);
-    bench_measure_many(&opts, cs, NC, bc, nc, valid, st, NULL);
-    const char *saved = bench_label;
+    bench_measure_many(&ctx->opts, cs, NC, bc, nc, valid, st, NULL);
+    const char *saved = ctx->label;
     for (size_t i = 0; i < nc; i++) {
-        bench_label = labels[i];
+        ctx->label = labels[i];
         for (size_t j = 0; j < NC; j++)
-            if (valid[i * NC + j]) bench_record("checked", &cs[j], &bc[i], &st[i * NC + j]);
+            if (valid[i * NC + j]) bench_record(ctx, "checked", &cs[j], &bc[i], &st[i * NC + j]);
     }
-    bench_label = saved;
+    ctx->label = saved;
 
     /* the table: GB/s per contender; x = fc_copy_checked's throughput over fc_memcpy's */
     printf("\n== checked: fc_copy_checked when nothing faults, beside fc_memcpy, libc and the usual guards\n"
@@ -135,8 +136,9 @@ void scenario_checked(void)
     free(valid);
 }
 #else
-void scenario_checked(void)
+void scenario_checked(struct bench_ctx *ctx)
 {
+    (void)ctx;
     printf("\n== checked: fc_copy_checked is not built for this target (x86-64 Linux only, for now)\n");
 }
 #endif

@@ -11,7 +11,7 @@
  * text corpus (8 MiB; --quick 2 MiB), an SQL script (100,000 rows; --quick
  * 20,000), a Python script.  A
  * program that is not installed is skipped with a note (make bench installs
- * them: tools/setup-deps.sh).
+ * them: scripts/setup-deps.sh).
  *
  * Each run: fork, exec with stdout into a pipe (hashed: FNV-1a 64) and stderr
  * to /dev/null, wait4 for its CPU time; the wall time from fork to exit.
@@ -22,7 +22,8 @@
  * over 2000 bootstrap resamples of the two sets of runs (fixed seed).
  */
 #define _GNU_SOURCE
-#include "bench.h"
+#include "harness.h"
+#include "scenarios.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -219,7 +220,7 @@ static void ratio_ci(const double *a, const double *b, unsigned n, double *lo, d
     *hi = r[R * 975 / 1000 - 1];
 }
 
-static void record_runs(const char *name, const char *who, const double *cpu, unsigned n)
+static void record_runs(struct bench_ctx *ctx, const char *name, const char *who, const double *cpu, unsigned n)
 {
     struct contender k = {0};
     snprintf(k.name, sizeof k.name, "%s", who);
@@ -228,15 +229,15 @@ static void record_runs(const char *name, const char *who, const double *cpu, un
     for (unsigned i = 0; i < n; i++) ns[i] = cpu[i] * 1e9;
     stats_from_samples(&st, ns, n, 0);
     struct bench_case bc = {.n = 0};
-    const char *saved = bench_label;
-    bench_label = name;
-    bench_record("field-programs", &k, &bc, &st);
-    bench_label = saved;
+    const char *saved = ctx->label;
+    ctx->label = name;
+    bench_record(ctx, "field-programs", &k, &bc, &st);
+    ctx->label = saved;
 }
 
-void field_programs(const char *preload)
+void field_programs(struct bench_ctx *ctx, const char *preload)
 {
-    unsigned runs = opts.quick ? 3 : 10;
+    unsigned runs = ctx->opts.quick ? 3 : 10;
     printf("\n== field-programs: Debian programs under glibc and under %s, %u runs each, alternated;\n"
            "   output checked identical; CPU seconds (user + system), medians; ratio = preload / glibc with its\n"
            "   95%% bootstrap interval\n",
@@ -249,10 +250,10 @@ void field_programs(const char *preload)
     if (!mkdtemp(dir)) return;
     char path[512];
     snprintf(path, sizeof path, "%s/corpus.txt", dir);
-    int ok = make_corpus(path, (opts.quick ? (size_t)2 : (size_t)8) << 20);
+    int ok = make_corpus(path, (ctx->opts.quick ? (size_t)2 : (size_t)8) << 20);
     snprintf(path, sizeof path, "%s/workload.sql", dir);
     char script[2048];
-    unsigned rows = opts.quick ? 20000 : 100000;
+    unsigned rows = ctx->opts.quick ? 20000 : 100000;
     int len = snprintf(script, sizeof script, sql, rows, rows);
     ok = ok && len > 0 && (size_t)len < sizeof script && write_file(path, script, (size_t)len);
     snprintf(path, sizeof path, "%s/bytes.py", dir);
@@ -296,8 +297,8 @@ void field_programs(const char *preload)
         printf("%-9s %12.3f %12.3f %8.3fx [%.3f, %.3f] %12.3f %12.3f  %s\n", pg->name, ma, mb, mb / ma, lo, hi,
                median(wa, runs), median(wb, runs), same ? "identical" : "DIFFERS");
         if (!same) fprintf(stderr, "fcbench field-programs: %s: output differs between runs\n", pg->name);
-        record_runs(pg->name, "libc", ca, runs);
-        record_runs(pg->name, "preload", cb, runs);
+        record_runs(ctx, pg->name, "libc", ca, runs);
+        record_runs(ctx, pg->name, "preload", cb, runs);
     }
     snprintf(path, sizeof path, "%s/corpus.txt", dir), unlink(path);
     snprintf(path, sizeof path, "%s/workload.sql", dir), unlink(path);
