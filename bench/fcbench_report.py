@@ -21,9 +21,9 @@ compare` exec this script with their remaining arguments:
       --max-diff F makes the exit status 1 when a case's ratio is outside
       [1-F, 1+F] (those cases are listed).
 
-  fcbench_report.py selftest
-      Unit checks of the statistics against hand-computed values, then report
-      and compare on a synthetic run in a temporary directory.
+  Its self test (statistics against hand-computed values, every command on
+  synthetic runs) is tests/fcreport_selftest.py in the source tree; it is not
+  installed.
 
 Design notes
   * compare needs only the standard library.  report imports matplotlib (Agg
@@ -39,10 +39,10 @@ Design notes
     on sys.path.  fcreport/report.py lists the page's SECTIONS in order, one
     module each (section_*.py, render(ctx)), sharing the plot and table
     helpers of plots.py and page.py; run.py reads the results file;
-    compare.py, targets.py, machine.py, selftest.py and cli.py hold the
-    other commands and the command line.
+    compare.py, targets.py, machine.py and cli.py hold the other commands
+    and the command line.
 
-Exit status: 0 success; 1 compare --max-diff exceeded, or selftest failed;
+Exit status: 0 success; 1 compare --max-diff exceeded;
 2 usage or input error (missing file, wrong schema, no matching cases).
 """
 

@@ -22,7 +22,7 @@ import csv, json, os, platform, re, statistics, subprocess, sys
 try:
     import jsonschema
 except ImportError:
-    # `make test` installs it (tools/setup-deps.sh); elsewhere say so and skip (ctest: 77)
+    # `make test` installs it (scripts/setup-deps.sh); elsewhere say so and skip (ctest: 77)
     print("skipped: python3 module jsonschema missing (apt-get install python3-jsonschema)")
     sys.exit(77)
 

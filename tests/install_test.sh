@@ -17,7 +17,7 @@ libdir=$(dirname "$(dirname "$pc")")
 "$cc" -o "$stage/consumer_pc" "$consumer/consumer.c" $flags -L"$libdir" -lfastcopy
 LD_LIBRARY_PATH="$libdir" "$stage/consumer_pc"
 # A shared library that calls fc_memcpy must get libfastcopy.so as DT_NEEDED,
-# or it can be relocated before libfastcopy.so (README, "Linking"): through the
+# or it can be relocated before libfastcopy.so (docs/api.md, "Linking"): through the
 # CMake target, and through pkg-config's flags even placed before the source
 # under --as-needed (Ubuntu's default), where a plain -lfastcopy is dropped.
 needed() {
@@ -48,7 +48,7 @@ n=$((n + 1))
 # The installed report script (share/fastcopy/fcbench_report.py and its package
 # fcreport/ beside it) through the installed fcbench: a report of a short pipe
 # run (cli.py imports every command's module); no bytecode left in the
-# installed tree.  The self test runs from the source tree (fcbench-report-selftest).
+# installed tree.  The self test is not installed (tests/fcreport_selftest.py, fcbench-report-selftest).
 if [ -n "$py" ]; then
   share=$stage/prefix/share/fastcopy
   "$stage/prefix/bin/fcbench" pipe --quick --json "$stage/pipe.json" >"$stage/pipe.txt" 2>&1 ||
@@ -61,4 +61,9 @@ if [ -n "$py" ]; then
   echo "report: installed $share/fcbench_report.py: fcbench report of a pipe run"
   n=$((n + 1))
 fi
+# Nothing of the lab is installed: no tests (the report's self test lives in
+# tests/), no developer scripts (scripts/), no raw runs (lab/).
+lab=$(find "$stage/prefix" \( -name 'selftest*' -o -name '*synthetic*' -o -name 'fcreport_*' -o -name 'run-*.sh' \
+  -o -name 'prove-rig*' -o -name 'rv-audit*' -o -name 'setup-deps*' -o -name '*.json.gz' \) -print)
+[ -z "$lab" ] || { echo "FAIL: installed from the lab: $lab"; exit 1; }
 echo "install-consumers: $n consumers built and ran or checked"

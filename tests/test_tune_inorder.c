@@ -22,7 +22,7 @@ static void expect(const char *what, size_t got, size_t want)
 int main(void)
 {
     const size_t n[] = {2 * KIB, 4 * KIB, 8 * KIB, 16 * KIB};
-    /* Emerald Rapids, 2026-11-27 09:35 lease (docs/machines/data/intel-emerald-rapids/2026-11-27-0935,
+    /* Emerald Rapids, 2026-11-27 09:35 lease (lab/runs/intel-emerald-rapids/2026-11-27-0935,
      * micro-3, dst 64 bytes behind src: speed / glibc's without the path over with it: 2 KiB 0.92 / 0.75,
      * 4 KiB 1.26 / 1.20; 8 and 16 KiB not measured there, taken as equal) with a 5% band: up to 4 KiB */
     {
@@ -73,7 +73,7 @@ int main(void)
         expect("noise only: the default kept", tune_inorder_decide(n, r, 4, 0.05, 2 * KIB), 2 * KIB);
     }
     /* two measurements (tune_confirm.h): the Zen 4 guest's full tuner before the rule, 2026-11-27 (run 19 of
-     * docs/machines/data/amd-zen4/tune-flips.txt: 1/2/4/8/16 KiB 0.818 0.920 1.025 1.012 1.018, band 2.1%)
+     * lab/runs/amd-zen4/2026-11-27/tune-flips.txt: 1/2/4/8/16 KiB 0.818 0.920 1.025 1.012 1.018, band 2.1%)
      * moved the minimum to 4 KiB; with a second measurement like the other runs' (0.982 1.000 1.080 1.041
      * 1.020) the default stays; with the same loss twice it moves */
     {

@@ -8,7 +8,6 @@ from .run import UsageError
 from .compare import COMPARE_HELP, cmd_compare
 from .machine import cmd_machine
 from .report import cmd_report
-from .selftest import selftest
 from .targets import cmd_targets
 
 
@@ -19,7 +18,7 @@ MORE_FILES = ("one run's results (.json or .json.gz); several files: one run tak
 def parser():
     top = argparse.ArgumentParser(
         prog="fcbench_report.py", description="fcbench reports and comparisons (run as `fcbench report|compare`).")
-    sub = top.add_subparsers(dest="cmd", required=True, metavar="report|compare|targets|machine|selftest")
+    sub = top.add_subparsers(dest="cmd", required=True, metavar="report|compare|targets|machine")
     rp = sub.add_parser("report", help="HTML report with plots",
                         description="Writes OUTDIR/report.html and its PNG plots for one fcbench JSON file; prints "
                                     "the page's path and the summary that tops it.")
@@ -57,15 +56,14 @@ def parser():
     mp.add_argument("--new-default", metavar="ENTRY:MOVSB_MIN:MOVSB_MAX",
                     help="for a run older than the current policy: what the default now runs there, by size")
     mp.add_argument("--note", metavar="FILE", help="markdown appended at the end")
-    sub.add_parser("selftest", help="statistics unit checks, report and compare on a synthetic run")
     return top
 
 
 def main(argv=None):
     args = parser().parse_args(argv)
     try:
-        return {"report": cmd_report, "compare": cmd_compare, "targets": cmd_targets, "machine": cmd_machine,
-                "selftest": selftest}[args.cmd](args)
+        return {"report": cmd_report, "compare": cmd_compare, "targets": cmd_targets,
+                "machine": cmd_machine}[args.cmd](args)
     except UsageError as e:
         print(f"fcbench {args.cmd}: {e}", file=sys.stderr)
         return 2

@@ -48,9 +48,9 @@ elapsed() { echo $(( $(date +%s) - t0 )); }
 
 for tool in qemu-system-riscv64 qemu-riscv64 riscv64-linux-gnu-gcc gcc flex bison bc cpio; do
 	command -v $tool >/dev/null 2>&1 ||
-		die "$tool missing: run tools/setup-deps.sh test (as root)"
+		die "$tool missing: run scripts/setup-deps.sh test (as root)"
 done
-[ -f $tarball ] || die "$tarball missing: run tools/setup-deps.sh test (as root)"
+[ -f $tarball ] || die "$tarball missing: run scripts/setup-deps.sh test (as root)"
 
 export ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu-
 src=$W/linux-6.12
@@ -131,7 +131,7 @@ say "boots done ($(elapsed) s)"
 
 # ---- the patched memcpy.S in user space (fastcopy's checks) ---------------------
 # Assembled from the patched tree with kernel/test/compat/ as both variants
-# (key off / on), then fastcopy's grid with guard pages and tools/rv-audit's
+# (key off / on), then fastcopy's grid with guard pages and scripts/rv-audit's
 # plugin: the key-off variant must make no misaligned access.
 say "user-space checks of the patched memcpy.S ($(elapsed) s)"
 ufail=0
@@ -141,9 +141,9 @@ for v in slow fast; do
 	riscv64-linux-gnu-gcc -c -I"$here/compat" $def -D__memcpy=kmemcpy_$v \
 		-o "$W/kmemcpy_$v.o" "$src/arch/riscv/lib/memcpy.S" || ufail=1
 done
-riscv64-linux-gnu-gcc -std=c11 -O2 -Wall -Wextra -Werror -static -I"$repo/tools/rv-audit" -o "$W/umemcpy" \
+riscv64-linux-gnu-gcc -std=c11 -O2 -Wall -Wextra -Werror -static -I"$repo/scripts/rv-audit" -o "$W/umemcpy" \
 	"$here/umemcpy.c" "$W/kmemcpy_slow.o" "$W/kmemcpy_fast.o" || ufail=1
-gcc -O2 -shared -fPIC -Wall -Wextra -o "$W/rv-audit-plugin.so" "$repo/tools/rv-audit/plugin.c" || ufail=1
+gcc -O2 -shared -fPIC -Wall -Wextra -o "$W/rv-audit-plugin.so" "$repo/scripts/rv-audit/plugin.c" || ufail=1
 { [ $ufail -eq 0 ] && qemu-riscv64 "$W/umemcpy" grid &&
 	python3 "$here/uaudit.py" "$W/umemcpy" "$W/rv-audit-plugin.so"; } >"$W/logs/umemcpy.log" 2>&1 || ufail=1
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The patched kernel memcpy under tools/rv-audit's TCG plugin in user space.
+"""The patched kernel memcpy under scripts/rv-audit's TCG plugin in user space.
 
   uaudit.py UMEMCPY PLUGIN.so
 

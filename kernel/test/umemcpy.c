@@ -10,7 +10,7 @@
  *                   sentinel bytes checked on each side of dst.  Prints
  *                   "umemcpy: grid <variant> cases=<c> failures=<f>".
  *   umemcpy audit   one call per case between fc_audit_begin() and
- *                   fc_audit_end(), for tools/rv-audit/plugin.c (instruction
+ *                   fc_audit_end(), for scripts/rv-audit/plugin.c (instruction
  *                   and misaligned-access counts); prints the case list
  *                   "case <variant> <n> <src_off> <dst_off>" in call order.
  *
@@ -53,7 +53,7 @@ static unsigned char *guarded(size_t len)
     return p + page;
 }
 
-#include "hooks.h" /* tools/rv-audit: the plugin's region markers */
+#include "hooks.h" /* scripts/rv-audit: the plugin's region markers */
 
 static unsigned long failures;
 
