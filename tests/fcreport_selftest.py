@@ -319,6 +319,11 @@ def selftest(_args, out=None):
               and sec.count("<li>") == 6 and '<h2 id="packet">' in page2 and "<td>var 1-1024</td>" in page2,
               "peers section: a peer's column, a verdict per metric that names where it beats fc; the packet section",
               sec + text)
+        summ = page2.split('<h2 id="summary">')[1].split("</div>")[0] if '<h2 id="summary">' in page2 else ""
+        check(summ.split("<h3>")[1:2] and summ.split("<h3>")[1].startswith("fastcopy and the alternatives on this machine")
+              and "rte-avx2 faster than fc at" in summ and text.split("\n\n", 1)[-1].startswith(
+                  "fastcopy and the alternatives on this machine:"),
+              "the summary opens with the comparison's verdicts (page and printed text)", summ[:500])
     out.write(f"selftest: {'FAILED: ' + str(len(failures)) if failures else 'all checks passed'}\n")
     for f in failures:
         out.write(f"  {f}\n")

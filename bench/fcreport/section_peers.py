@@ -136,11 +136,12 @@ def _placement_row(run, cols):
     return row, f"{best} keeps the most of its aligned speed at its worst placement ({vals[best]:.2f}, fc {vals['fc']:.2f})"
 
 
-def render(ctx):
-    run, page = ctx.run, ctx.page
+def comparison(run):
+    """(cols, rows, verdicts, peers) of the comparison, or None where the run lacks libc or fc: the table's rows
+    and one (metric, verdict) per row - the section below and the report's summary (summary.py) both show them."""
     cols = _columns(run)
     if "libc" not in dict(cols) or "fc" not in dict(cols):
-        return
+        return None
     peers = [c for c in run.contenders if is_peer(c)]
     twin = _fc_twin(run)
     rows, verdicts = [], []
@@ -172,6 +173,15 @@ def render(ctx):
     rx_cols = [(col, {"fc": "fc_memcpy"}.get(col, c)) for col, c in cols if col != "tuned"]
     add("field-rx: frames from DRAM, called (fc = fc_memcpy)",
         _cases(run, "field-rx", name=lambda label, n: fmt_size(n)), rx_cols)
+    return cols, rows, verdicts, peers
+
+
+def render(ctx):
+    run, page = ctx.run, ctx.page
+    got = comparison(run)
+    if not got:
+        return
+    cols, rows, verdicts, peers = got
     if not rows:
         return
     page.section("fastcopy and the alternatives on this machine", "peers")

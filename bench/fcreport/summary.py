@@ -1,5 +1,5 @@
-"""The plain sentences that top the report (and that `report` prints): cliffs, kernel uaccess, fastcopy vs libc,
-the machine, the background load and the method."""
+"""The plain sentences that top the report (and that `report` prints): fastcopy against libc and the peers, cliffs,
+kernel uaccess, fastcopy vs libc, the machine, the background load and the method."""
 
 import math
 from collections import defaultdict
@@ -173,7 +173,12 @@ def method_sentence(run):
 
 def summary_items(run):
     """The plain sentences that top the report (and that `report` prints)."""
+    from .section_peers import comparison  # here: section_peers -> targets -> summary at import time
+
     items = []
+    cmp = comparison(run)
+    if cmp and cmp[1]:  # first: fastcopy against libc and the peers, one verdict per metric
+        items.append(("fastcopy and the alternatives on this machine", [f"{t}: {v}." for t, v in cmp[2]]))
     cl = cliff_sentences(run)
     if cl:
         items.append(("Cliffs (worst placement vs own aligned speed, flagged below "
