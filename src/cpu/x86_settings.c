@@ -143,7 +143,7 @@ int fc__x86_profile_apply(const char *text, long len, const char *sig, const str
                          (b0 + 18 == text + len || b0[18] == '\n' || b0[18] == '\r' || b0[18] == ' ' || b0[18] == '\t');
                 }
                 fc__str_put(why, whylen, &wn, k == q && q == text ? "empty"
-                                         : v1 ? "format 1 (fastcopy-tune before 2026-11-27): run fastcopy-tune again"
+                                         : v1 ? "format 1 (an older fastcopy-tune; docs/profile.md): run fastcopy-tune again"
                                               : "cut short: its last line is not \"end\"");
                 return 0;
             }
