@@ -32,7 +32,10 @@
  *   | > 256     | fc_memcpy              | fc_memcpy              | fc_memcpy                 |
  *
  * "k + k x W": the first k and the last k W-byte blocks, overlapping in the
- * middle; every load of a class is made before its first store.  The AVX2
+ * middle; every load of a class is made before its first store.  These
+ * moves are fastcopy/bits/headtail.h's (installed with this header, not an
+ * API of its own), the same primitives the library's C routines build their
+ * small classes from.  The AVX2
  * build copies 16..32 with xmm registers: no ymm state touched, so no
  * vzeroupper is needed for those sizes.  Every access stays inside
  * [src, src + n) and [dst, dst + n): no over-read.
@@ -91,14 +94,11 @@
 #error "fastcopy/inline.h needs C99 or later (static inline, restrict); fastcopy.h alone works from C89"
 #endif
 
+#include <fastcopy/bits/headtail.h>
+
 #if defined(__AVX2__)
-#include <immintrin.h>
 #define FC_INLINE_VEC 32
-#elif defined(__SSE2__)
-#include <emmintrin.h>
-#define FC_INLINE_VEC 16
-#elif defined(__ARM_NEON)
-#include <arm_neon.h>
+#elif defined(__SSE2__) || defined(__ARM_NEON)
 #define FC_INLINE_VEC 16
 #else
 #define FC_INLINE_VEC 8
@@ -117,52 +117,17 @@
 #define FC_INLINE_RESTRICT restrict
 #endif
 
-#define FC_INLINE_FN static inline __attribute__((always_inline))
-
-typedef uint64_t __attribute__((may_alias, aligned(1))) fc_inline_u64;
-typedef uint32_t __attribute__((may_alias, aligned(1))) fc_inline_u32;
-
-/* 8-byte and 4-byte unaligned moves */
-#define FC_INLINE_LD8(p) (*(const fc_inline_u64 *)(const void *)(p))
-#define FC_INLINE_ST8(p, v) (*(fc_inline_u64 *)(void *)(p) = (v))
-#define FC_INLINE_LD4(p) (*(const fc_inline_u32 *)(const void *)(p))
-#define FC_INLINE_ST4(p, v) (*(fc_inline_u32 *)(void *)(p) = (v))
-
-/* 16-byte unaligned moves (V >= 16) */
-#if defined(__SSE2__)
-typedef __m128i fc_inline_v16;
-#define FC_INLINE_LD16(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
-#define FC_INLINE_ST16(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
-#elif defined(__ARM_NEON)
-typedef uint8x16_t fc_inline_v16;
-#define FC_INLINE_LD16(p) vld1q_u8((const uint8_t *)(const void *)(p))
-#define FC_INLINE_ST16(p, v) vst1q_u8((uint8_t *)(void *)(p), (v))
-#endif
-
-/* 32-byte unaligned moves (AVX2) */
-#if FC_INLINE_VEC == 32
-typedef __m256i fc_inline_v32;
-#define FC_INLINE_LD32(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
-#define FC_INLINE_ST32(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
-#endif
-
-/* n < 16 (all targets) */
-FC_INLINE_FN void fc_inline_lt16(unsigned char *d, const unsigned char *s, size_t n)
+/* n < 16 (all targets).  The moves are fastcopy/bits/headtail.h's, shared
+ * with the library's own small classes: "W x m" is m moves of W bytes, the
+ * first m / 2 and the last m / 2, every load before the first store. */
+FC__HT_FN void fc_inline_lt16(unsigned char *d, const unsigned char *s, size_t n)
 {
     if (n >= 8) {
-        uint64_t a = FC_INLINE_LD8(s), z = FC_INLINE_LD8(s + n - 8);
-        FC_INLINE_ST8(d, a);
-        FC_INLINE_ST8(d + n - 8, z);
+        fc__ht_8x2(d, s, n);
     } else if (n >= 4) {
-        uint32_t a = FC_INLINE_LD4(s), z = FC_INLINE_LD4(s + n - 4);
-        FC_INLINE_ST4(d, a);
-        FC_INLINE_ST4(d + n - 4, z);
+        fc__ht_4x2(d, s, n);
     } else if (n) {
-        /* 1, 2, 3: first, middle, last cover every byte */
-        unsigned char a = s[0], m = s[n >> 1], z = s[n - 1];
-        d[0] = a;
-        d[n >> 1] = m;
-        d[n - 1] = z;
+        fc__copy_1_3(d, s, n);
     } else {
         /* n = 0 writes nothing.  Said to the compiler as "dst may have been
          * written" (an empty asm, no instruction): without it gcc's
@@ -173,76 +138,8 @@ FC_INLINE_FN void fc_inline_lt16(unsigned char *d, const unsigned char *s, size_
     }
 }
 
-/* ---- k + k x W: one primitive for every width and count -------------------
- * FC_INLINE_HEAD_TAIL(name, K) defines name(d, s, n) for K*W <= n <= 2*K*W:
- * the first K and the last K blocks of W bytes (overlapping in the middle),
- * every load before any store.  The block - its type, width and moves - is
- * FC_HT_T, FC_HT_W, FC_HT_LD, FC_HT_ST, defined around each group of uses. */
-#define FC_INLINE_REP1(X) X(0)
-#define FC_INLINE_REP2(X) X(0) X(1)
-#define FC_INLINE_REP4(X) FC_INLINE_REP2(X) X(2) X(3)
-#define FC_INLINE_REP8(X) FC_INLINE_REP4(X) X(4) X(5) X(6) X(7)
-#define FC_INLINE_HT_LOAD(i)                                                                       \
-    fc_h[i] = FC_HT_LD(s + FC_HT_W * (i));                                                         \
-    fc_z[i] = FC_HT_LD(fc_t + FC_HT_W * (i));
-#define FC_INLINE_HT_STORE(i)                                                                      \
-    FC_HT_ST(d + FC_HT_W * (i), fc_h[i]);                                                          \
-    FC_HT_ST(fc_e + FC_HT_W * (i), fc_z[i]);
-#define FC_INLINE_HEAD_TAIL(name, K)                                                               \
-    FC_INLINE_FN void name(unsigned char *d, const unsigned char *s, size_t n)                     \
-    {                                                                                              \
-        const unsigned char *fc_t = s + n - FC_HT_W * (K);                                         \
-        unsigned char *fc_e = d + n - FC_HT_W * (K);                                               \
-        FC_HT_T fc_h[K], fc_z[K];                                                                  \
-        FC_INLINE_REP##K(FC_INLINE_HT_LOAD) FC_INLINE_REP##K(FC_INLINE_HT_STORE)                   \
-    }
-
-#if FC_INLINE_VEC >= 16 /* 16-byte blocks: 16..32 everywhere (xmm, also in AVX2 builds), the rest on SSE2/NEON */
-#define FC_HT_T fc_inline_v16
-#define FC_HT_W 16
-#define FC_HT_LD FC_INLINE_LD16
-#define FC_HT_ST FC_INLINE_ST16
-FC_INLINE_HEAD_TAIL(fc_inline_16x2, 1)  /* 16 <= n <= 32 */
-#if FC_INLINE_VEC == 16
-FC_INLINE_HEAD_TAIL(fc_inline_16x4, 2)  /* 32 <= n <= 64 */
-FC_INLINE_HEAD_TAIL(fc_inline_16x8, 4)  /* 64 <= n <= 128 */
-FC_INLINE_HEAD_TAIL(fc_inline_16x16, 8) /* 128 <= n <= 256: the 16 xmm registers */
-#endif
-#undef FC_HT_T
-#undef FC_HT_W
-#undef FC_HT_LD
-#undef FC_HT_ST
-#endif
-
-#if FC_INLINE_VEC == 32 /* 32-byte blocks (AVX2) */
-#define FC_HT_T fc_inline_v32
-#define FC_HT_W 32
-#define FC_HT_LD FC_INLINE_LD32
-#define FC_HT_ST FC_INLINE_ST32
-FC_INLINE_HEAD_TAIL(fc_inline_32x2, 1) /* 32 <= n <= 64 */
-FC_INLINE_HEAD_TAIL(fc_inline_32x4, 2) /* 64 <= n <= 128 */
-FC_INLINE_HEAD_TAIL(fc_inline_32x8, 4) /* 128 <= n <= 256 */
-#undef FC_HT_T
-#undef FC_HT_W
-#undef FC_HT_LD
-#undef FC_HT_ST
-#endif
-
-#if FC_INLINE_VEC == 8 /* 8-byte words */
-#define FC_HT_T uint64_t
-#define FC_HT_W 8
-#define FC_HT_LD FC_INLINE_LD8
-#define FC_HT_ST FC_INLINE_ST8
-FC_INLINE_HEAD_TAIL(fc_inline_8x4, 2) /* 16 <= n <= 32 */
-FC_INLINE_HEAD_TAIL(fc_inline_8x8, 4) /* 32 <= n <= 64 */
-#undef FC_HT_T
-#undef FC_HT_W
-#undef FC_HT_LD
-#undef FC_HT_ST
-#endif
-
 /* The ladder.  Sizes below 16 first (one compare for the most common ones). */
-FC_INLINE_FN void *fc_memcpy_inline(void *FC_INLINE_RESTRICT dst, const void *FC_INLINE_RESTRICT src, size_t n)
+FC__HT_FN void *fc_memcpy_inline(void *FC_INLINE_RESTRICT dst, const void *FC_INLINE_RESTRICT src, size_t n)
 {
     unsigned char *d = (unsigned char *)dst;
     const unsigned char *s = (const unsigned char *)src;
@@ -253,47 +150,31 @@ FC_INLINE_FN void *fc_memcpy_inline(void *FC_INLINE_RESTRICT dst, const void *FC
     if (n > FC_INLINE_MAX) return fc_memcpy(dst, src, n);
 #if FC_INLINE_VEC == 32
     if (n <= 32)
-        fc_inline_16x2(d, s, n);
+        fc__ht_16x2(d, s, n);
     else if (n <= 64)
-        fc_inline_32x2(d, s, n);
+        fc__ht_32x2(d, s, n);
     else if (n <= 128)
-        fc_inline_32x4(d, s, n);
+        fc__ht_32x4(d, s, n);
     else
-        fc_inline_32x8(d, s, n);
+        fc__ht_32x8(d, s, n);
 #elif FC_INLINE_VEC == 16
     if (n <= 32)
-        fc_inline_16x2(d, s, n);
+        fc__ht_16x2(d, s, n);
     else if (n <= 64)
-        fc_inline_16x4(d, s, n);
+        fc__ht_16x4(d, s, n);
     else if (n <= 128)
-        fc_inline_16x8(d, s, n);
+        fc__ht_16x8(d, s, n);
     else
-        fc_inline_16x16(d, s, n);
+        fc__ht_16x16(d, s, n);
 #else
     if (n <= 32)
-        fc_inline_8x4(d, s, n);
+        fc__ht_8x4(d, s, n);
     else
-        fc_inline_8x8(d, s, n);
+        fc__ht_8x8(d, s, n);
 #endif
     return dst;
 }
 
 #undef FC_INLINE_RESTRICT
-#undef FC_INLINE_FN
-#undef FC_INLINE_REP1
-#undef FC_INLINE_REP2
-#undef FC_INLINE_REP4
-#undef FC_INLINE_REP8
-#undef FC_INLINE_HT_LOAD
-#undef FC_INLINE_HT_STORE
-#undef FC_INLINE_HEAD_TAIL
-#undef FC_INLINE_LD8
-#undef FC_INLINE_ST8
-#undef FC_INLINE_LD4
-#undef FC_INLINE_ST4
-#undef FC_INLINE_LD16
-#undef FC_INLINE_ST16
-#undef FC_INLINE_LD32
-#undef FC_INLINE_ST32
 
 #endif /* FASTCOPY_INLINE_H */

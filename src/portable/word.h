@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <fastcopy/bits/headtail.h>
+
 typedef unsigned long fc_word;
 typedef unsigned long __attribute__((may_alias)) fc_word_alias;
 typedef uint32_t __attribute__((may_alias)) fc_u32_alias;
@@ -143,22 +145,19 @@ FC_INLINE void fc_st8u(fc_u8 *p, uint64_t v)
     fc_st4u(p + 4, (uint32_t)(v >> 32));
 }
 
+/* The moves over those values, in fastcopy/bits/headtail.h's vocabulary
+ * (the inline header's and vec_copy.h's, over their own moves). */
+FC__HEAD_TAIL(fc_small_4x2, 1, uint32_t, 4, fc_ld4u, fc_st4u) /* 4 <= n <= 8 */
+FC__HEAD_TAIL(fc_small_8x2, 1, uint64_t, 8, fc_ld8u, fc_st8u) /* 8 <= n <= 16 */
+
 FC_INLINE void fc_small_16(fc_u8 *d, const fc_u8 *s, size_t n)
 {
-    if (n >= 8) {
-        uint64_t h = fc_ld8u(s), t = fc_ld8u(s + n - 8);
-        fc_st8u(d, h);
-        fc_st8u(d + n - 8, t);
-    } else if (n >= 4) {
-        uint32_t h = fc_ld4u(s), t = fc_ld4u(s + n - 4);
-        fc_st4u(d, h);
-        fc_st4u(d + n - 4, t);
-    } else if (n) {
-        fc_u8 a = s[0], b = s[n >> 1], c = s[n - 1];
-        d[0] = a;
-        d[n >> 1] = b;
-        d[n - 1] = c;
-    }
+    if (n >= 8)
+        fc_small_8x2(d, s, n);
+    else if (n >= 4)
+        fc_small_4x2(d, s, n);
+    else if (n)
+        fc__copy_1_3(d, s, n);
 }
 
 /* Aligned 2- and 4-byte accesses. */

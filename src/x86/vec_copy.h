@@ -94,11 +94,20 @@
  *
  * Every load and store stays inside [src, src + n) and [dst, dst + n): no
  * over-read, so nothing here is excluded from AddressSanitizer.
+ *
+ * Primitives: the head/tail moves (fc__copy_1_3, FC__HEAD_TAIL and its
+ * instances fc__ht_4x2 ... fc__ht_32x2) are fastcopy/bits/headtail.h's,
+ * shared with the inline header and portable/word.h; fc_vec_2 and fc_vec_4
+ * are FC__HEAD_TAIL over FC_VT.  Here: the x86-only short classes
+ * (fc_copy_4_16, fc_copy_16_63), the 4-vector blocks (FC_DEFINE_BLK4), the
+ * loops, the page-safe edges and the direction choice.
  */
 #include <stddef.h>
 #include <stdint.h>
 
 #include <immintrin.h>
+
+#include <fastcopy/bits/headtail.h>
 
 #include "cpu/x86.h"
 
@@ -161,21 +170,18 @@
 #endif
 
 typedef unsigned char fc_u8;
-typedef uint64_t __attribute__((may_alias, aligned(1))) fc_u64u;
-typedef uint32_t __attribute__((may_alias, aligned(1))) fc_u32u;
-typedef uint16_t __attribute__((may_alias, aligned(1))) fc_u16u;
+/* Unaligned words, and the head/tail moves over them and over xmm/ymm:
+ * fastcopy/bits/headtail.h, shared with the inline header and word.h. */
+typedef fc__u64u fc_u64u;
+typedef fc__u32u fc_u32u;
+typedef fc__u16u fc_u16u;
 
 /* ---- below 64 bytes: shared by every width, xmm and general registers ---- */
 
 /* n = 0..3: bytes first, middle (n / 2), last cover every byte */
 FC_INLINE void fc_copy_lt4(fc_u8 *d, const fc_u8 *s, size_t n)
 {
-    if (n) {
-        fc_u8 a = s[0], m = s[n >> 1], z = s[n - 1];
-        d[0] = a;
-        d[n >> 1] = m;
-        d[n - 1] = z;
-    }
+    if (n) fc__copy_1_3(d, s, n);
 }
 
 /* 4 <= n <= 16 without a branch on n: two 4-byte moves (first and last
@@ -288,6 +294,9 @@ FC_DEFINE_BLK4(fc_vblk4, fc_vld4, fc_vst4, FC_VT, FC_W, FC_LOADU, FC_STOREU)
 
 #define FC_LD(off) FC_LOADU((const FC_VT *)(s + (off)))
 #define FC_ST(off, v) FC_STOREU((FC_VT *)(d + (off)), v)
+/* The ladder's vector as a headtail.h move */
+#define FC_VLD(p) FC_LOADU((const FC_VT *)(const void *)(p))
+#define FC_VST(p, v) FC_STOREU((FC_VT *)(void *)(p), v)
 
 /* FC_HI_ZMM (W = 64): the 64..256 B classes, and 257..512 without
  * FC_VEC8_STEPS, move their zmm through zmm16-zmm23 in asm statements.  The
@@ -340,23 +349,8 @@ FC_INLINE void fc_vec_8(fc_u8 *d, const fc_u8 *s, size_t n)
 }
 #endif
 #else
-/* W <= n <= 2W */
-FC_INLINE void fc_vec_2(fc_u8 *d, const fc_u8 *s, size_t n)
-{
-    FC_VT a = FC_LD(0), b = FC_LD(n - FC_W);
-    FC_ST(0, a);
-    FC_ST(n - FC_W, b);
-}
-
-/* 2W <= n <= 4W */
-FC_INLINE void fc_vec_4(fc_u8 *d, const fc_u8 *s, size_t n)
-{
-    FC_VT a = FC_LD(0), b = FC_LD(FC_W), y = FC_LD(n - 2 * FC_W), z = FC_LD(n - FC_W);
-    FC_ST(0, a);
-    FC_ST(FC_W, b);
-    FC_ST(n - 2 * FC_W, y);
-    FC_ST(n - FC_W, z);
-}
+FC__HEAD_TAIL(fc_vec_2, 1, FC_VT, FC_W, FC_VLD, FC_VST) /* W <= n <= 2W */
+FC__HEAD_TAIL(fc_vec_4, 2, FC_VT, FC_W, FC_VLD, FC_VST) /* 2W <= n <= 4W */
 
 #endif
 
@@ -396,6 +390,9 @@ FC_INLINE void fc_vec_8(fc_u8 *d, const fc_u8 *s, size_t n)
         return;
     }
 #endif
+    /* two blocks (not FC__HEAD_TAIL's per-move addressing): one index
+     * register for the last 4 vectors, where fc_copy_split's computed n
+     * gave clang one register per vector */
     fc_vblk4 h = fc_vld4(s, 0), t = fc_vld4(s, n - 4 * FC_W);
     fc_vst4(d, 0, h);
     fc_vst4(d, n - 4 * FC_W, t);
@@ -417,24 +414,15 @@ FC_INLINE void fc_vec_8(fc_u8 *d, const fc_u8 *s, size_t n)
 FC_INLINE void fc_move_lt64(fc_u8 *d, const fc_u8 *s, size_t n)
 {
     if (n < 16) {
-        if (n >= 8) {
-            uint64_t a = *(const fc_u64u *)s, z = *(const fc_u64u *)(s + n - 8);
-            *(fc_u64u *)d = a;
-            *(fc_u64u *)(d + n - 8) = z;
-        } else {
-            uint32_t a = *(const fc_u32u *)s, z = *(const fc_u32u *)(s + n - 4);
-            *(fc_u32u *)d = a;
-            *(fc_u32u *)(d + n - 4) = z;
-        }
+        if (n >= 8)
+            fc__ht_8x2(d, s, n);
+        else
+            fc__ht_4x2(d, s, n);
     } else if (n <= 32) {
-        __m128i a = _mm_loadu_si128((const __m128i *)s), z = _mm_loadu_si128((const __m128i *)(s + n - 16));
-        _mm_storeu_si128((__m128i *)d, a);
-        _mm_storeu_si128((__m128i *)(d + n - 16), z);
+        fc__ht_16x2(d, s, n);
     } else {
 #if FC_W >= 32
-        __m256i a = _mm256_loadu_si256((const __m256i *)s), z = _mm256_loadu_si256((const __m256i *)(s + n - 32));
-        _mm256_storeu_si256((__m256i *)d, a);
-        _mm256_storeu_si256((__m256i *)(d + n - 32), z);
+        fc__ht_32x2(d, s, n);
 #else
         fc_vec_4(d, s, n); /* W = 16: 2W < n < 4W */
 #endif
