@@ -51,15 +51,15 @@ case $arch in # fc_copy_checked's copy on the emulated targets
     "rv64 checked copy: shifted word merged with the wrong left shift|src/riscv/rv64_checked.S|s/        li      a4, 64\n/        li      a4, 56\n/|test_checked exact quick"
     "rv64 checked copy: word fault resumes one word late|src/riscv/rv64_checked.S|s/^\.Lfix_words:\n/.Lfix_words:\n        addi    t0, t0, 8\n/m|test_checked exact quick") ;;
   aarch64) mutants+=(
-    "aarch64 checked copy: count one too high|src/aarch64/checked.S|s/        sub     x0, x2, x3\n/        sub     x0, x2, x3\n        add     x0, x0, #1\n/|test_checked exact quick"
-    "aarch64 checked copy: last block ends one byte early|src/aarch64/checked.S|s/        sub     x4, x2, #32 /        sub     x4, x2, #33 /|test_checked exact quick"
-    "aarch64 neon: 16..32 class stores its last 16 bytes one byte early|src/aarch64/neon.S|s/        sub     x9, x2, #16 /        sub     x9, x2, #17 /|test_grid small --offsets 8 --impl neon"
-    "aarch64 neon: forward large copy stores its first 16 bytes one byte late|src/aarch64/neon.S|s/        str     q16, \[x0\]/        str     q16, [x0, #1]/|test_grid small --offsets 8 --impl neon"
-    "aarch64 neon: backward loop steps src 16 bytes short|src/aarch64/neon.S|s/        ldp     q0, q1, \[x7, #-64\]!/        ldp     q0, q1, [x7, #-48]!/|test_overlap --impl neon"
-    "aarch64 sve: up to 2 VL, the second vector's predicate empty|src/aarch64/sve.S|s/        whilelo p1.b, x3, x2/        whilelo p1.b, x3, x3/|test_grid small --offsets 8 --impl sve"
-    "aarch64 sve: 4VL+1..8VL, the last vector stored from the wrong register|src/aarch64/sve.S|s/        str     z7, \[x11, #-1, mul vl\]/        str     z6, [x11, #-1, mul vl]/|test_grid small --offsets 8 --impl sve"
-    "aarch64 sve: forward, the preloaded last vector stored from the wrong register|src/aarch64/sve.S|s/        str     z23, \[x11, #-1, mul vl\]/        str     z22, [x11, #-1, mul vl]/|test_grid small --offsets 8 --impl sve"
-    "aarch64 sve: backward, a block's lowest vector stored from the wrong register|src/aarch64/sve.S|s/        str     z0, \[x11\]/        str     z1, [x11]/|test_overlap --impl sve") ;;
+    "aarch64 checked copy: count one too high|src/aarch64/checked.S|s/        sub     x0, count, done\n/        sub     x0, count, done\n        add     x0, x0, #1\n/|test_checked exact quick"
+    "aarch64 checked copy: last block ends one byte early|src/aarch64/checked.S|s/        sub     last, count, #32 /        sub     last, count, #33 /|test_checked exact quick"
+    "aarch64 neon: 16..32 class stores its last 16 bytes one byte early|src/aarch64/neon.S|s/        sub     tailoff, count, #16 /        sub     tailoff, count, #17 /|test_grid small --offsets 8 --impl neon"
+    "aarch64 neon: forward large copy stores its first 16 bytes one byte late|src/aarch64/neon.S|s/        str     I_q, \[dstin\]/        str     I_q, [dstin, #1]/|test_grid small --offsets 8 --impl neon"
+    "aarch64 neon: backward loop steps src 16 bytes short|src/aarch64/neon.S|s/        ldp     A_q, B_q, \[src_blk, #-64\]!/        ldp     A_q, B_q, [src_blk, #-48]!/|test_overlap --impl neon"
+    "aarch64 sve: up to 2 VL, the second vector's predicate empty|src/aarch64/sve.S|s/        whilelo B_p.b, vlen, count/        whilelo B_p.b, vlen, vlen/|test_grid small --offsets 8 --impl sve"
+    "aarch64 sve: 4VL+1..8VL, the last vector stored from the wrong register|src/aarch64/sve.S|s/        str     H_z, \[dstend, #-1, mul vl\]/        str     G_z, [dstend, #-1, mul vl]/|test_grid small --offsets 8 --impl sve"
+    "aarch64 sve: forward, the preloaded last vector stored from the wrong register|src/aarch64/sve.S|s/        str     P_z, \[dstend, #-1, mul vl\]/        str     O_z, [dstend, #-1, mul vl]/|test_grid small --offsets 8 --impl sve"
+    "aarch64 sve: backward, a block's lowest vector stored from the wrong register|src/aarch64/sve.S|s/        str     A_z, \[dstend\]/        str     B_z, [dstend]/|test_overlap --impl sve") ;;
   s390x) mutants+=(
     "s390x checked copy: count one too high|src/s390x/checked.S|s/        sgr     %r2, %r5\n/        sgr     %r2, %r5\n        aghi    %r2, 1\n/|test_checked exact quick"
     "s390x checked copy: second move of a block stores one byte late|src/s390x/checked.S|s/        stg     %r0, 8\(%r5,%r2\)/        stg     %r0, 9(%r5,%r2)/|test_checked exact quick") ;;
