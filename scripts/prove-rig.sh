@@ -47,9 +47,9 @@ mutants=()
 )
 case $arch in # fc_copy_checked's copy on the emulated targets
   riscv64) mutants+=(
-    "rv64 checked copy: count one too high|src/riscv/rv64_checked.S|s/        sub     a0, a2, t0\n/        sub     a0, a2, t0\n        addi    a0, a0, 1\n/|test_checked exact quick"
-    "rv64 checked copy: shifted word merged with the wrong left shift|src/riscv/rv64_checked.S|s/        li      a4, 64\n/        li      a4, 56\n/|test_checked exact quick"
-    "rv64 checked copy: word fault resumes one word late|src/riscv/rv64_checked.S|s/^\.Lfix_words:\n/.Lfix_words:\n        addi    t0, t0, 8\n/m|test_checked exact quick") ;;
+    "rv64 checked copy: count one too high|src/riscv/rv64_checked.S|s/        sub     a0, count, done\n/        sub     a0, count, done\n        addi    a0, a0, 1\n/|test_checked exact quick"
+    "rv64 checked copy: shifted word merged with the wrong left shift|src/riscv/rv64_checked.S|s/        li      lshift, 64\n/        li      lshift, 56\n/|test_checked exact quick"
+    "rv64 checked copy: word fault resumes one word late|src/riscv/rv64_checked.S|s/^\.Lfix_words:\n/.Lfix_words:\n        addi    done, done, 8\n/m|test_checked exact quick") ;;
   aarch64) mutants+=(
     "aarch64 checked copy: count one too high|src/aarch64/checked.S|s/        sub     x0, count, done\n/        sub     x0, count, done\n        add     x0, x0, #1\n/|test_checked exact quick"
     "aarch64 checked copy: last block ends one byte early|src/aarch64/checked.S|s/        sub     last, count, #32 /        sub     last, count, #33 /|test_checked exact quick"

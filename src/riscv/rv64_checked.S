@@ -10,8 +10,9 @@
  * Needs:  precise faults (the faulting instruction's pc in the signal
  *         context).  Never a misaligned access: every ld/sd is 8-aligned.
  *
- * Registers: a0 = dst, a1 = src, a2 = n; t0 = done: [0, done) of dst holds
- * src.  Returns a0 = bytes not copied (0: all).
+ * Registers: named in the #define block below (dst a0, src a1, count a2 = n,
+ * done t0: [0, done) of dst holds src).  Returns a0 = bytes not copied
+ * (0: all); a0 is written raw where it is the return value.
  *
  * How a fault ends with the exact count: every access in the word range
  * touches bytes at or above done, and done only grows past words already
@@ -36,75 +37,100 @@
  */
 #if defined(__riscv) && __riscv_xlen == 64 && defined(__linux__)
 
+/* Registers.  Several hold one thing on one path and another on the other;
+ * each role has its own name, grouped by register. */
+#define dst     a0      /* destination (never moves; a0 is also the result) */
+#define src     a1      /* source (never moves) */
+#define count   a2      /* n */
+#define done    t0      /* bytes copied: [0, done) of dst holds src */
+#define tmp     t1      /* entry: the 16-byte threshold */
+#define head    t1      /* the head ends when done reaches it: (-dst) & 7 */
+#define addr    t2      /* byte loops: src + done, dst + done; then src + done */
+#define val     t3      /* byte loops: the byte moved */
+#define srcoff  t3      /* (src + done) & 7: 0 takes the word fast path */
+#define limit   t4      /* done's last value that starts a block or word */
+#define srcp    t5      /* fast path: src + done; shifted: its aligned word */
+#define dstp    t6      /* dst + done */
+#define hipart  t6      /* shifted: the next word's part of the merged word */
+#define wa      a3      /* fast path: the 4 words of a block */
+#define wb      a4
+#define wc      a5
+#define wd      a6
+#define rshift  a3      /* shifted: 8 o, o = srcoff */
+#define lshift  a4      /* shifted: 64 - 8 o */
+#define wcur    a5      /* shifted: the aligned src word holding src + done */
+#define wnext   a6      /* shifted: the word after it */
+#define merged  a7      /* shifted: the dst word built from the two */
+
         .text
         .p2align 3
         .globl  fc__checked_copy
         .hidden fc__checked_copy
         .type   fc__checked_copy, @function
 fc__checked_copy:
-        li      t0, 0
-        li      t1, 16
-        bltu    a2, t1, .Lbytes
-        neg     t1, a0
-        andi    t1, t1, 7               /* head: bytes until dst + done is 8-aligned */
+        li      done, 0
+        li      tmp, 16
+        bltu    count, tmp, .Lbytes
+        neg     head, dst
+        andi    head, head, 7           /* head: bytes until dst + done is 8-aligned */
 
 /* ---- bytes range 1: the head --------------------------------------------- */
 .Lhead_begin:
-1:      beq     t0, t1, 2f
-        add     t2, a1, t0
-        lbu     t3, 0(t2)
-        add     t2, a0, t0
-        sb      t3, 0(t2)
-        addi    t0, t0, 1
+1:      beq     done, head, 2f
+        add     addr, src, done
+        lbu     val, 0(addr)
+        add     addr, dst, done
+        sb      val, 0(addr)
+        addi    done, done, 1
         j       1b
 .Lhead_end:
-2:      add     t2, a1, t0
-        andi    t3, t2, 7
-        bnez    t3, .Lshifted
+2:      add     addr, src, done
+        andi    srcoff, addr, 7
+        bnez    srcoff, .Lshifted
 
 /* ---- word range: the fast path and the shifted copy --------------------- */
 .Lwords_begin:
-        addi    t4, a2, -32             /* 4-word blocks while done <= n - 32 */
-3:      bgt     t0, t4, 4f
-        add     t5, a1, t0
-        add     t6, a0, t0
-        ld      a3, 0(t5)
-        ld      a4, 8(t5)
-        ld      a5, 16(t5)
-        ld      a6, 24(t5)
-        sd      a3, 0(t6)
-        sd      a4, 8(t6)
-        sd      a5, 16(t6)
-        sd      a6, 24(t6)
-        addi    t0, t0, 32
+        addi    limit, count, -32       /* 4-word blocks while done <= n - 32 */
+3:      bgt     done, limit, 4f
+        add     srcp, src, done
+        add     dstp, dst, done
+        ld      wa, 0(srcp)
+        ld      wb, 8(srcp)
+        ld      wc, 16(srcp)
+        ld      wd, 24(srcp)
+        sd      wa, 0(dstp)
+        sd      wb, 8(dstp)
+        sd      wc, 16(dstp)
+        sd      wd, 24(dstp)
+        addi    done, done, 32
         j       3b
-4:      addi    t4, a2, -8              /* single words while done <= n - 8 */
-5:      bgt     t0, t4, .Lbytes
-        add     t5, a1, t0
-        add     t6, a0, t0
-        ld      a3, 0(t5)
-        sd      a3, 0(t6)
-        addi    t0, t0, 8
+4:      addi    limit, count, -8        /* single words while done <= n - 8 */
+5:      bgt     done, limit, .Lbytes
+        add     srcp, src, done
+        add     dstp, dst, done
+        ld      wa, 0(srcp)
+        sd      wa, 0(dstp)
+        addi    done, done, 8
         j       5b
 
 .Lshifted:
-        /* t2 = src + done, t3 = its offset in its word (1..7) */
-        slli    a3, t3, 3               /* right shift: 8 o */
-        li      a4, 64
-        sub     a4, a4, a3              /* left shift: 64 - 8 o */
-        andi    t5, t2, -8              /* the aligned word holding src + done */
-        ld      a5, 0(t5)
-        addi    t4, a2, -8
-6:      bgt     t0, t4, .Lbytes         /* a whole dst word needs done + 8 <= n */
-        ld      a6, 8(t5)               /* holds src + done + 7: needed */
-        srl     a7, a5, a3
-        sll     t6, a6, a4
-        or      a7, a7, t6
-        add     t6, a0, t0
-        sd      a7, 0(t6)
-        mv      a5, a6
-        addi    t5, t5, 8
-        addi    t0, t0, 8
+        /* addr = src + done, srcoff = its offset in its word (1..7) */
+        slli    rshift, srcoff, 3       /* right shift: 8 o */
+        li      lshift, 64
+        sub     lshift, lshift, rshift  /* left shift: 64 - 8 o */
+        andi    srcp, addr, -8          /* the aligned word holding src + done */
+        ld      wcur, 0(srcp)
+        addi    limit, count, -8
+6:      bgt     done, limit, .Lbytes    /* a whole dst word needs done + 8 <= n */
+        ld      wnext, 8(srcp)          /* holds src + done + 7: needed */
+        srl     merged, wcur, rshift
+        sll     hipart, wnext, lshift
+        or      merged, merged, hipart
+        add     dstp, dst, done
+        sd      merged, 0(dstp)
+        mv      wcur, wnext
+        addi    srcp, srcp, 8
+        addi    done, done, 8
         j       6b
 .Lwords_end:
 
@@ -112,20 +138,20 @@ fc__checked_copy:
 .Lfix_words:
 .Lbytes:
 .Lbytes_begin:
-        bgeu    t0, a2, 8f
-7:      add     t2, a1, t0
-        lbu     t3, 0(t2)
-        add     t2, a0, t0
-        sb      t3, 0(t2)
-        addi    t0, t0, 1
-        bltu    t0, a2, 7b
+        bgeu    done, count, 8f
+7:      add     addr, src, done
+        lbu     val, 0(addr)
+        add     addr, dst, done
+        sb      val, 0(addr)
+        addi    done, done, 1
+        bltu    done, count, 7b
 8:      li      a0, 0
         ret
 .Lbytes_end:
 
 /* a fault in a byte loop: byte `done` is the first one that cannot be copied */
 .Lfix_bytes:
-        sub     a0, a2, t0
+        sub     a0, count, done
         ret
         .size   fc__checked_copy, .-fc__checked_copy
 

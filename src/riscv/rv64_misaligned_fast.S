@@ -27,14 +27,45 @@
  * memmove above 64 bytes copies backward (the mirror) only when dst lies in
  * (src, src + n); the head/tail words are stored after the body in both
  * directions, so an overlapping move never reads a byte it already overwrote.
+ *
+ * Registers: named in the #define block after the #include (dstin a0, src a1,
+ * count a2, dst a3, dstend a4, srcend a5, ...).
  */
 
     .text
     .option push
     .option norelax
 
-/* COPYW cnt, off, a2: cnt (1..8) words, loads from a1+off (any alignment), stores to a3+off. */
+/* COPYW cnt, off, spare: cnt (1..8) words, loads from src+off (any alignment), stores to dst+off. */
 #include "rv64_copyw.h"
+
+/* Registers.  Some hold one thing up to 64 bytes and another above; each
+ * role has its own name, grouped by register.  Up to 64 bytes the data
+ * registers are A_l .. D_h, all loaded before any store: 1..3 bytes A_l, A_h,
+ * B_l (bytes 0, n - 1, n / 2; B_l first holds that byte's address); 4..16
+ * A_l first, A_h last; 17..32 A first 16, B last 16; 33..64 A, B first 32,
+ * C, D last 32. */
+#define dstin   a0      /* dst as passed: the return value; the head word's home */
+#define src     a1      /* source; above 64 bytes a cursor (backward: an end cursor) */
+#define count   a2      /* n; dead once the ends are computed, then: */
+#define spare   a2      /* > 64: COPYW/STEP's 8th word (their `last`) */
+#define dst     a3      /* > 64: 8-aligned destination cursor (backward: end cursor) */
+#define dstend  a4      /* dst + n */
+#define srcend  a5      /* src + n */
+#define rest    a5      /* > 64: bytes between the cursor and the far end */
+#define blkend  a5      /* > 64: where the cursor leaves the 8-word blocks */
+#define tmp     t0      /* size thresholds, n / 2, head bytes, dst - src */
+#define tmp2    t1      /* > 64: the constant 8 */
+#define A_l     t1
+#define A_h     t2
+#define B_l     t3
+#define B_h     t4
+#define C_l     t5
+#define C_h     t6
+#define D_l     a6
+#define D_h     a7
+#define headw   a6      /* > 64: the first 8 bytes, stored last */
+#define tailw   a7      /* > 64: the last 8 bytes, stored last */
 
     .p2align 2
     .globl  fc_rv64_misaligned_fast_memcpy
@@ -42,91 +73,91 @@
     .type   fc_rv64_misaligned_fast_memcpy, @function
 fc_rv64_misaligned_fast_memcpy:
     .cfi_startproc
-    add     a4, a0, a2              /* dst end */
-    add     a5, a1, a2              /* src end */
-    li      t0, 16
-    bgtu    a2, t0, .Lm_gt16
+    add     dstend, dstin, count
+    add     srcend, src, count
+    li      tmp, 16
+    bgtu    count, tmp, .Lm_gt16
 .Lm_le16:                           /* 0..16: shared with memmove */
-    li      t0, 8
-    bltu    a2, t0, 1f
-    ld      t1, 0(a1)
-    ld      t2, -8(a5)
-    sd      t1, 0(a0)
-    sd      t2, -8(a4)
+    li      tmp, 8
+    bltu    count, tmp, 1f
+    ld      A_l, 0(src)
+    ld      A_h, -8(srcend)
+    sd      A_l, 0(dstin)
+    sd      A_h, -8(dstend)
     ret
-1:  li      t0, 4
-    bltu    a2, t0, 2f
-    lw      t1, 0(a1)
-    lw      t2, -4(a5)
-    sw      t1, 0(a0)
-    sw      t2, -4(a4)
+1:  li      tmp, 4
+    bltu    count, tmp, 2f
+    lw      A_l, 0(src)
+    lw      A_h, -4(srcend)
+    sw      A_l, 0(dstin)
+    sw      A_h, -4(dstend)
     ret
-2:  beqz    a2, 3f
-    srli    t0, a2, 1
-    add     t3, a1, t0
-    lbu     t1, 0(a1)
-    lbu     t2, -1(a5)
-    lbu     t3, 0(t3)
-    add     t0, a0, t0
-    sb      t1, 0(a0)
-    sb      t2, -1(a4)
-    sb      t3, 0(t0)
+2:  beqz    count, 3f
+    srli    tmp, count, 1
+    add     B_l, src, tmp
+    lbu     A_l, 0(src)
+    lbu     A_h, -1(srcend)
+    lbu     B_l, 0(B_l)
+    add     tmp, dstin, tmp
+    sb      A_l, 0(dstin)
+    sb      A_h, -1(dstend)
+    sb      B_l, 0(tmp)
 3:  ret
 
 .Lm_gt16:                           /* 17..64: shared with memmove */
-    li      t0, 32
-    bgtu    a2, t0, 4f
-    ld      t1, 0(a1)
-    ld      t2, 8(a1)
-    ld      t3, -16(a5)
-    ld      t4, -8(a5)
-    sd      t1, 0(a0)
-    sd      t2, 8(a0)
-    sd      t3, -16(a4)
-    sd      t4, -8(a4)
+    li      tmp, 32
+    bgtu    count, tmp, 4f
+    ld      A_l, 0(src)
+    ld      A_h, 8(src)
+    ld      B_l, -16(srcend)
+    ld      B_h, -8(srcend)
+    sd      A_l, 0(dstin)
+    sd      A_h, 8(dstin)
+    sd      B_l, -16(dstend)
+    sd      B_h, -8(dstend)
     ret
-4:  li      t0, 64
-    bgtu    a2, t0, .Lm_fwd
-    ld      t1, 0(a1)
-    ld      t2, 8(a1)
-    ld      t3, 16(a1)
-    ld      t4, 24(a1)
-    ld      t5, -32(a5)
-    ld      t6, -24(a5)
-    ld      a6, -16(a5)
-    ld      a7, -8(a5)
-    sd      t1, 0(a0)
-    sd      t2, 8(a0)
-    sd      t3, 16(a0)
-    sd      t4, 24(a0)
-    sd      t5, -32(a4)
-    sd      t6, -24(a4)
-    sd      a6, -16(a4)
-    sd      a7, -8(a4)
+4:  li      tmp, 64
+    bgtu    count, tmp, .Lm_fwd
+    ld      A_l, 0(src)
+    ld      A_h, 8(src)
+    ld      B_l, 16(src)
+    ld      B_h, 24(src)
+    ld      C_l, -32(srcend)
+    ld      C_h, -24(srcend)
+    ld      D_l, -16(srcend)
+    ld      D_h, -8(srcend)
+    sd      A_l, 0(dstin)
+    sd      A_h, 8(dstin)
+    sd      B_l, 16(dstin)
+    sd      B_h, 24(dstin)
+    sd      C_l, -32(dstend)
+    sd      C_h, -24(dstend)
+    sd      D_l, -16(dstend)
+    sd      D_h, -8(dstend)
     ret
 
 .Lm_fwd:                            /* n > 64, forward */
-    ld      a6, 0(a1)               /* head word */
-    ld      a7, -8(a5)              /* tail word */
-    andi    t0, a0, 7
-    li      t1, 8
-    sub     t0, t1, t0              /* 1..8: the head word covers these */
-    add     a3, a0, t0              /* 8-aligned dst cursor */
-    add     a1, a1, t0
-    sub     a5, a4, a3              /* bytes from the cursor to the end */
-    andi    t0, a5, -64
-    beqz    t0, 6f
-    add     a5, a3, t0              /* end of the 8-word blocks */
-5:  COPYW   8, 0, a2
-    addi    a1, a1, 64
-    addi    a3, a3, 64
-    bne     a3, a5, 5b
-6:  sub     a5, a4, a3              /* < 64 bytes left */
-    STEP    1, a5, 32, a2
-    STEP    1, a5, 16, a2
-    STEP    1, a5, 8, advance=0
-9:  sd      a6, 0(a0)               /* head and tail last: they overlap the body */
-    sd      a7, -8(a4)
+    ld      headw, 0(src)           /* head word */
+    ld      tailw, -8(srcend)       /* tail word */
+    andi    tmp, dstin, 7
+    li      tmp2, 8
+    sub     tmp, tmp2, tmp          /* 1..8: the head word covers these */
+    add     dst, dstin, tmp         /* 8-aligned dst cursor */
+    add     src, src, tmp
+    sub     rest, dstend, dst       /* bytes from the cursor to the end */
+    andi    tmp, rest, -64
+    beqz    tmp, 6f
+    add     blkend, dst, tmp        /* end of the 8-word blocks */
+5:  COPYW   8, 0, spare
+    addi    src, src, 64
+    addi    dst, dst, 64
+    bne     dst, blkend, 5b
+6:  sub     rest, dstend, dst       /* < 64 bytes left */
+    STEP    1, rest, 32, spare
+    STEP    1, rest, 16, spare
+    STEP    1, rest, 8, advance=0
+9:  sd      headw, 0(dstin)         /* head and tail last: they overlap the body */
+    sd      tailw, -8(dstend)
     ret
     .cfi_endproc
     .size   fc_rv64_misaligned_fast_memcpy, . - fc_rv64_misaligned_fast_memcpy
@@ -137,35 +168,35 @@ fc_rv64_misaligned_fast_memcpy:
     .type   fc_rv64_misaligned_fast_memmove, @function
 fc_rv64_misaligned_fast_memmove:
     .cfi_startproc
-    add     a4, a0, a2
-    add     a5, a1, a2
-    li      t0, 16
-    bleu    a2, t0, .Lm_le16
-    li      t0, 64
-    bleu    a2, t0, .Lm_gt16
-    sub     t0, a0, a1
-    bgeu    t0, a2, .Lm_fwd         /* dst not inside (src, src + n) */
-    beqz    t0, 9f
-    /* backward: a3/a1 are end cursors, dst end aligned down */
-    ld      a6, 0(a1)               /* head word */
-    ld      a7, -8(a5)              /* tail word */
-    andi    t0, a4, 7               /* 0..7: the tail word covers these */
-    sub     a3, a4, t0
-    sub     a1, a5, t0
-    sub     a5, a3, a0              /* bytes below the cursor */
-    andi    t0, a5, -64
-    beqz    t0, 6f
-    sub     a5, a3, t0              /* end (bottom) of the 8-word blocks */
-5:  COPYW   8, -64, a2
-    addi    a1, a1, -64
-    addi    a3, a3, -64
-    bne     a3, a5, 5b
-6:  sub     a5, a3, a0              /* bytes left below the cursor (< 64 here) */
-    STEP    -1, a5, 32, a2
-    STEP    -1, a5, 16, a2
-    STEP    -1, a5, 8, advance=0
-10: sd      a7, -8(a4)
-    sd      a6, 0(a0)
+    add     dstend, dstin, count
+    add     srcend, src, count
+    li      tmp, 16
+    bleu    count, tmp, .Lm_le16
+    li      tmp, 64
+    bleu    count, tmp, .Lm_gt16
+    sub     tmp, dstin, src
+    bgeu    tmp, count, .Lm_fwd     /* dst not inside (src, src + n) */
+    beqz    tmp, 9f
+    /* backward: dst/src are end cursors, dst end aligned down */
+    ld      headw, 0(src)           /* head word */
+    ld      tailw, -8(srcend)       /* tail word */
+    andi    tmp, dstend, 7          /* 0..7: the tail word covers these */
+    sub     dst, dstend, tmp
+    sub     src, srcend, tmp
+    sub     rest, dst, dstin        /* bytes below the cursor */
+    andi    tmp, rest, -64
+    beqz    tmp, 6f
+    sub     blkend, dst, tmp        /* end (bottom) of the 8-word blocks */
+5:  COPYW   8, -64, spare
+    addi    src, src, -64
+    addi    dst, dst, -64
+    bne     dst, blkend, 5b
+6:  sub     rest, dst, dstin        /* bytes left below the cursor (< 64 here) */
+    STEP    -1, rest, 32, spare
+    STEP    -1, rest, 16, spare
+    STEP    -1, rest, 8, advance=0
+10: sd      tailw, -8(dstend)
+    sd      headw, 0(dstin)
 9:  ret
     .cfi_endproc
     .size   fc_rv64_misaligned_fast_memmove, . - fc_rv64_misaligned_fast_memmove

@@ -26,7 +26,23 @@
  *
  * memmove: backward (strip-mining from the top) only when dst lies in
  * (src, src + n); each trip loads its whole chunk before storing it.
+ *
+ * Registers: named in the #define block below (dstin a0, src a1, count a2,
+ * dst a3, vl t0, ...; vbuf v8, the v8..v15 group at m8).
  */
+
+#define dstin   a0      /* dst as passed: the return value; memmove's base */
+#define src     a1      /* memcpy: source cursor; memmove: source base */
+#define count   a2      /* bytes left (8-byte elements on the e64 paths) */
+#define dst     a3      /* memcpy: destination cursor */
+#define vl      t0      /* elements this trip (vsetvli's result) */
+#define diff    t0      /* memmove: dst - src */
+#define lowbits t1      /* dst | src | n: its low 3 bits pick e8 or e64 */
+#define step    t1      /* memcpy e64: bytes this trip (vl * 8) */
+#define srcp    t1      /* memmove: where this trip's chunk is read */
+#define dstp    t2      /* memmove: where it is written */
+#define below   t3      /* memmove e64: bytes below the chunk (count * 8) */
+#define vbuf    v8      /* the chunk (v8 alone at m1, v8..v15 at m8) */
 
     .text
     .option push
@@ -39,34 +55,34 @@
     .type   fc_rv64_rvv_memcpy, @function
 fc_rv64_rvv_memcpy:
     .cfi_startproc
-    mv      a3, a0
-    or      t1, a0, a1
-    or      t1, t1, a2
-    andi    t1, t1, 7
-    beqz    t1, .Lv_e64
-    vsetvli t0, a2, e8, m1, ta, ma
-    bne     t0, a2, 1f
-    vle8.v  v8, (a1)
-    vse8.v  v8, (a0)
+    mv      dst, dstin
+    or      lowbits, dstin, src
+    or      lowbits, lowbits, count
+    andi    lowbits, lowbits, 7
+    beqz    lowbits, .Lv_e64
+    vsetvli vl, count, e8, m1, ta, ma
+    bne     vl, count, 1f
+    vle8.v  vbuf, (src)
+    vse8.v  vbuf, (dstin)
     ret
-1:  vsetvli t0, a2, e8, m8, ta, ma
-    vle8.v  v8, (a1)
-    sub     a2, a2, t0
-    add     a1, a1, t0
-    vse8.v  v8, (a3)
-    add     a3, a3, t0
-    bnez    a2, 1b
+1:  vsetvli vl, count, e8, m8, ta, ma
+    vle8.v  vbuf, (src)
+    sub     count, count, vl
+    add     src, src, vl
+    vse8.v  vbuf, (dst)
+    add     dst, dst, vl
+    bnez    count, 1b
     ret
 .Lv_e64:
-    srli    a2, a2, 3               /* 8-byte elements */
-2:  vsetvli t0, a2, e64, m8, ta, ma
-    vle64.v v8, (a1)
-    slli    t1, t0, 3
-    sub     a2, a2, t0
-    add     a1, a1, t1
-    vse64.v v8, (a3)
-    add     a3, a3, t1
-    bnez    a2, 2b
+    srli    count, count, 3         /* 8-byte elements */
+2:  vsetvli vl, count, e64, m8, ta, ma
+    vle64.v vbuf, (src)
+    slli    step, vl, 3
+    sub     count, count, vl
+    add     src, src, step
+    vse64.v vbuf, (dst)
+    add     dst, dst, step
+    bnez    count, 2b
     ret
     .cfi_endproc
     .size   fc_rv64_rvv_memcpy, . - fc_rv64_rvv_memcpy
@@ -77,36 +93,36 @@ fc_rv64_rvv_memcpy:
     .type   fc_rv64_rvv_memmove, @function
 fc_rv64_rvv_memmove:
     .cfi_startproc
-    sub     t0, a0, a1
-    bgeu    t0, a2, fc_rv64_rvv_memcpy  /* dst not inside (src, src + n) */
-    beqz    t0, 9f
-    or      t1, a0, a1
-    or      t1, t1, a2
-    andi    t1, t1, 7
-    beqz    t1, .Lvb_e64
-    vsetvli t0, a2, e8, m1, ta, ma
-    bne     t0, a2, 1f
-    vle8.v  v8, (a1)
-    vse8.v  v8, (a0)
+    sub     diff, dstin, src
+    bgeu    diff, count, fc_rv64_rvv_memcpy  /* dst not inside (src, src + n) */
+    beqz    diff, 9f
+    or      lowbits, dstin, src
+    or      lowbits, lowbits, count
+    andi    lowbits, lowbits, 7
+    beqz    lowbits, .Lvb_e64
+    vsetvli vl, count, e8, m1, ta, ma
+    bne     vl, count, 1f
+    vle8.v  vbuf, (src)
+    vse8.v  vbuf, (dstin)
     ret
-1:  vsetvli t0, a2, e8, m8, ta, ma
-    sub     a2, a2, t0              /* the top t0 bytes of what is left */
-    add     t1, a1, a2
-    add     t2, a0, a2
-    vle8.v  v8, (t1)
-    vse8.v  v8, (t2)
-    bnez    a2, 1b
+1:  vsetvli vl, count, e8, m8, ta, ma
+    sub     count, count, vl        /* the top vl bytes of what is left */
+    add     srcp, src, count
+    add     dstp, dstin, count
+    vle8.v  vbuf, (srcp)
+    vse8.v  vbuf, (dstp)
+    bnez    count, 1b
 9:  ret
 .Lvb_e64:
-    srli    a2, a2, 3
-2:  vsetvli t0, a2, e64, m8, ta, ma
-    sub     a2, a2, t0
-    slli    t3, a2, 3
-    add     t1, a1, t3
-    add     t2, a0, t3
-    vle64.v v8, (t1)
-    vse64.v v8, (t2)
-    bnez    a2, 2b
+    srli    count, count, 3
+2:  vsetvli vl, count, e64, m8, ta, ma
+    sub     count, count, vl
+    slli    below, count, 3
+    add     srcp, src, below
+    add     dstp, dstin, below
+    vle64.v vbuf, (srcp)
+    vse64.v vbuf, (dstp)
+    bnez    count, 2b
     ret
     .cfi_endproc
     .size   fc_rv64_rvv_memmove, . - fc_rv64_rvv_memmove

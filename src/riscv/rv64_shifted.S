@@ -9,6 +9,8 @@
  * Never: performs a misaligned scalar access.  Every ld/sd is 8-aligned,
  *        every lw/sw 4-aligned, every lh/sh 2-aligned (scripts/rv-audit.py
  *        proves it over the test grid under qemu).
+ * Registers: named in the #define block after the #include (dstin a0, src a1,
+ *        count a2, dst a3, dstend a4, loopend a5, skew a6, ...).
  *
  * Size-class policy (W = 8 bytes; d = dst, s = src):
  *
@@ -74,71 +76,105 @@
     .option norelax
 
 /* ---- word-block helpers (GAS macros) ---------------------------------------
- * Registers: a1 src cursor, a3 dst cursor, t0..t6/a7 scratch for blocks.
+ * Registers: src and dst cursors, t0..t6/a7 scratch for blocks.
  * FWD blocks copy from the cursors upward; BWD blocks copy the words just
  * below the cursors (offsets -8*cnt .. -8).                                   */
 
 /* COPYW cnt, off: cnt (1..8) aligned words at offset off, all loads, then all stores. */
 #include "rv64_copyw.h"
 
-/* Forward shifted words: a1 = 8 below the aligned source word w[0] (w[0] is
- * already in register t2), a3 = aligned dst, t0 = 8o, t1 = 64 - 8o (mod 64).
- * Output word i = (w[i] >> t0) | (w[i+1] << t1).  cnt even: the current word
- * ends in t2 again; cnt odd: it ends in t3 (the caller moves it). */
+/* ---- registers --------------------------------------------------------------
+ * A register that holds different things on different paths has a name for
+ * each role, grouped by register.  (rv64_copyw.h names its own: its cursors
+ * are src and dst, its scratch t0..t6 and a7.) */
+#define dstin   a0      /* dst as passed: the return value; backward: the low end */
+#define src     a1      /* source cursor (backward: an end cursor) */
+#define count   a2      /* n; then the bytes left from the dst cursor */
+#define dst     a3      /* destination cursor (backward: an end cursor) */
+#define dstend  a4      /* forward, not both aligned: dst + n */
+#define loopend a5      /* where the dst cursor leaves a block loop */
+#define srcw    a5      /* forward shifted head: the aligned word holding src */
+#define skew    a6      /* forward shifted: o = (src - dst) mod 8, 1..7 */
+#define mleaf   a7      /* forward shifted: the tail, leaf r of .Lf_mleaves */
+#define srcin   a7      /* backward shifted: src as passed (the lowest byte) */
+#define tmp     t0      /* alignment tests, thresholds, leaf offsets, dst - src */
+#define rsh     t0      /* shifted: 8 o, the low word's right shift */
+#define wl0     t0      /* WLADDER: its even words */
+#define lsh     t1      /* shifted: 64 - 8 o, the high word's left shift (mod 64) */
+#define wl1     t1      /* WLADDER: its odd words */
+#define piece1  t1      /* co-aligned heads, tail leaves, byte loops: the */
+#define piece2  t2      /*   1-, 2- and 4-byte pieces, lowest address first */
+#define piece3  t3
+#define weven   t2      /* shifted: the source words w[i], i even (w[0]: the */
+#define wodd    t3      /*   word the next output word starts in), i odd */
+#define entry   t3      /* .Lf_wdisp: the ladder entry, 8k bytes before its end */
+#define out     t4      /* shifted: the merged output word */
+#define tleaf   t4      /* .Lf_wdisp: the tail, leaf r of .Lf_tleaves */
+#define adj     t4      /* Duff entry: the cursors' step back, then 20k */
+#define addr    t5      /* a computed jump's target or its table; a word's address */
+#define part    t5      /* shifted: the high word's shifted part; a piece of out */
+#define flag    t5      /* compare trees and leaves: a bit of m, o < limit */
+#define wleft   t6      /* 8k: the bytes of the k whole words left */
+#define dmod    t6      /* shifted: m, the dst (backward: dst end) mod 8 */
+
+/* Forward shifted words: src = 8 below the aligned source word w[0] (w[0] is
+ * already in weven), dst = aligned dst, rsh = 8o, lsh = 64 - 8o (mod 64).
+ * Output word i = (w[i] >> rsh) | (w[i+1] << lsh).  cnt even: the current
+ * word ends in weven again; cnt odd: it ends in wodd (the caller moves it). */
 .macro SHF cnt
     .set .Li, 0
     .rept \cnt
     .if (.Li % 2) == 0
-    ld      t3, (8 * .Li + 16)(a1)
-    srl     t4, t2, t0
-    sll     t5, t3, t1
-    or      t4, t4, t5
-    sd      t4, (8 * .Li)(a3)
+    ld      wodd, (8 * .Li + 16)(src)
+    srl     out, weven, rsh
+    sll     part, wodd, lsh
+    or      out, out, part
+    sd      out, (8 * .Li)(dst)
     .else
-    ld      t2, (8 * .Li + 16)(a1)
-    srl     t4, t3, t0
-    sll     t5, t2, t1
-    or      t4, t4, t5
-    sd      t4, (8 * .Li)(a3)
+    ld      weven, (8 * .Li + 16)(src)
+    srl     out, wodd, rsh
+    sll     part, weven, lsh
+    or      out, out, part
+    sd      out, (8 * .Li)(dst)
     .endif
     .set .Li, .Li + 1
     .endr
 .endm
 
-/* Backward shifted words: a1 = aligned word holding the last source byte
- * (that word, "hi", is in t2), a3 = aligned dst end.  Output word j below a3
- * = (w[-j] >> t0) | (w[-j+1] << t1). */
+/* Backward shifted words: src = aligned word holding the last source byte
+ * (that word, "hi", is in weven), dst = aligned dst end.  Output word j below
+ * dst = (w[-j] >> rsh) | (w[-j+1] << lsh). */
 .macro SHB cnt
     .set .Li, 1
     .rept \cnt
     .if (.Li % 2) == 1
-    ld      t3, (-8 * .Li)(a1)
-    srl     t4, t3, t0
-    sll     t5, t2, t1
-    or      t4, t4, t5
-    sd      t4, (-8 * .Li)(a3)
+    ld      wodd, (-8 * .Li)(src)
+    srl     out, wodd, rsh
+    sll     part, weven, lsh
+    or      out, out, part
+    sd      out, (-8 * .Li)(dst)
     .else
-    ld      t2, (-8 * .Li)(a1)
-    srl     t4, t2, t0
-    sll     t5, t3, t1
-    or      t4, t4, t5
-    sd      t4, (-8 * .Li)(a3)
+    ld      weven, (-8 * .Li)(src)
+    srl     out, weven, rsh
+    sll     part, wodd, lsh
+    or      out, out, part
+    sd      out, (-8 * .Li)(dst)
     .endif
     .set .Li, .Li + 1
     .endr
 .endm
 
 /* The k-word tail of the aligned word path, entered k pairs before its end
- * (offsets relative to the end: the caller advances a1/a3 by 8k first). */
+ * (offsets relative to the end: the caller advances src/dst by 8k first). */
 .macro WLADDER
     .set .Li, 0
     .rept 64
     .if (.Li % 2) == 0
-    ld      t0, (8 * .Li - 512)(a1)
-    sd      t0, (8 * .Li - 512)(a3)
+    ld      wl0, (8 * .Li - 512)(src)
+    sd      wl0, (8 * .Li - 512)(dst)
     .else
-    ld      t1, (8 * .Li - 512)(a1)
-    sd      t1, (8 * .Li - 512)(a3)
+    ld      wl1, (8 * .Li - 512)(src)
+    sd      wl1, (8 * .Li - 512)(dst)
     .endif
     .set .Li, .Li + 1
     .endr
@@ -151,83 +187,83 @@
     .type   fc_rv64_shifted_memcpy, @function
 fc_rv64_shifted_memcpy:
     .cfi_startproc
-    or      t0, a0, a1
-    andi    t0, t0, 7
-    mv      a3, a0                  /* dst cursor; a0 is the return value */
-    beqz    t0, .Lf_words
+    or      tmp, dstin, src
+    andi    tmp, tmp, 7
+    mv      dst, dstin              /* dst cursor; dstin is the return value */
+    beqz    tmp, .Lf_words
 /* ---- not both aligned ---- */
-    add     a4, a0, a2              /* dst end */
-    li      t0, 16
-    bltu    a2, t0, .Lf_bytes
-    sub     a6, a1, a0
-    andi    a6, a6, 7               /* o = (src - dst) mod 8 */
-    bnez    a6, .Lf_mis
+    add     dstend, dstin, count    /* dst end */
+    li      tmp, 16
+    bltu    count, tmp, .Lf_bytes
+    sub     skew, src, dstin
+    andi    skew, skew, 7           /* o = (src - dst) mod 8 */
+    bnez    skew, .Lf_mis
     /* co-aligned, n >= 16: the h = 8 - m byte head (m = dst mod 8 != 0) is
      * leaf m of .Lf_cheads (64 bytes each): at most one aligned sb, sh, sw,
      * equally aligned loads; then 64-word blocks */
-    andi    t0, a3, 7
-    slli    t0, t0, 6
-    lla     t5, .Lf_cheads - 64
-    add     t5, t5, t0
-    jr      t5
+    andi    tmp, dst, 7
+    slli    tmp, tmp, 6
+    lla     addr, .Lf_cheads - 64
+    add     addr, addr, tmp
+    jr      addr
     .p2align 2
 .Lf_cheads:
-    lbu     t1, 0(a1)
-    lhu     t2, 1(a1)
-    lwu     t3, 3(a1)
-    sb      t1, 0(a3)
-    sh      t2, 1(a3)
-    sw      t3, 3(a3)
-    addi    a1, a1, 7
-    addi    a3, a3, 7
+    lbu     piece1, 0(src)
+    lhu     piece2, 1(src)
+    lwu     piece3, 3(src)
+    sb      piece1, 0(dst)
+    sh      piece2, 1(dst)
+    sw      piece3, 3(dst)
+    addi    src, src, 7
+    addi    dst, dst, 7
     j       3f
     .org    .Lf_cheads + 64 * 1
-    lhu     t1, 0(a1)
-    lwu     t2, 2(a1)
-    sh      t1, 0(a3)
-    sw      t2, 2(a3)
-    addi    a1, a1, 6
-    addi    a3, a3, 6
+    lhu     piece1, 0(src)
+    lwu     piece2, 2(src)
+    sh      piece1, 0(dst)
+    sw      piece2, 2(dst)
+    addi    src, src, 6
+    addi    dst, dst, 6
     j       3f
     .org    .Lf_cheads + 64 * 2
-    lbu     t1, 0(a1)
-    lwu     t2, 1(a1)
-    sb      t1, 0(a3)
-    sw      t2, 1(a3)
-    addi    a1, a1, 5
-    addi    a3, a3, 5
+    lbu     piece1, 0(src)
+    lwu     piece2, 1(src)
+    sb      piece1, 0(dst)
+    sw      piece2, 1(dst)
+    addi    src, src, 5
+    addi    dst, dst, 5
     j       3f
     .org    .Lf_cheads + 64 * 3
-    lwu     t1, 0(a1)
-    sw      t1, 0(a3)
-    addi    a1, a1, 4
-    addi    a3, a3, 4
+    lwu     piece1, 0(src)
+    sw      piece1, 0(dst)
+    addi    src, src, 4
+    addi    dst, dst, 4
     j       3f
     .org    .Lf_cheads + 64 * 4
-    lbu     t1, 0(a1)
-    lhu     t2, 1(a1)
-    sb      t1, 0(a3)
-    sh      t2, 1(a3)
-    addi    a1, a1, 3
-    addi    a3, a3, 3
+    lbu     piece1, 0(src)
+    lhu     piece2, 1(src)
+    sb      piece1, 0(dst)
+    sh      piece2, 1(dst)
+    addi    src, src, 3
+    addi    dst, dst, 3
     j       3f
     .org    .Lf_cheads + 64 * 5
-    lhu     t1, 0(a1)
-    sh      t1, 0(a3)
-    addi    a1, a1, 2
-    addi    a3, a3, 2
+    lhu     piece1, 0(src)
+    sh      piece1, 0(dst)
+    addi    src, src, 2
+    addi    dst, dst, 2
     j       3f
     .org    .Lf_cheads + 64 * 6
-    lbu     t1, 0(a1)
-    sb      t1, 0(a3)
-    addi    a1, a1, 1
-    addi    a3, a3, 1
+    lbu     piece1, 0(src)
+    sb      piece1, 0(dst)
+    addi    src, src, 1
+    addi    dst, dst, 1
     j       3f
     .org    .Lf_cheads + 64 * 7
-3:  sub     a2, a4, a3
-    andi    a5, a2, -512
-    beqz    a5, 5f
-    add     a5, a3, a5              /* end of the 64-word blocks */
+3:  sub     count, dstend, dst
+    andi    loopend, count, -512
+    beqz    loopend, 5f
+    add     loopend, dst, loopend   /* end of the 64-word blocks */
 4:  COPYW   8, 0
     COPYW   8, 64
     COPYW   8, 128
@@ -236,46 +272,46 @@ fc_rv64_shifted_memcpy:
     COPYW   8, 320
     COPYW   8, 384
     COPYW   8, 448
-    addi    a1, a1, 512
-    addi    a3, a3, 512
-    bne     a3, a5, 4b
-5:  andi    t6, a2, 504             /* 8k: k = 0..63 words left */
+    addi    src, src, 512
+    addi    dst, dst, 512
+    bne     dst, loopend, 4b
+5:  andi    wleft, count, 504       /* 8k: k = 0..63 words left */
     j       .Lf_wdisp
 /* ---- both 8-aligned, any n (the Linux patch's small aligned path below 71 bytes) ---- */
-.Lf_words:                          /* a3, a1 8-aligned; a2 = bytes left */
-    andi    a5, a2, -256
-    beqz    a5, .Lf_wrest
-    add     a5, a3, a5              /* end of the 32-word blocks */
+.Lf_words:                          /* dst, src 8-aligned; count = bytes left */
+    andi    loopend, count, -256
+    beqz    loopend, .Lf_wrest
+    add     loopend, dst, loopend   /* end of the 32-word blocks */
 3:  COPYW   8, 0
     COPYW   8, 64
     COPYW   8, 128
     COPYW   8, 192
-    addi    a1, a1, 256
-    addi    a3, a3, 256
-    bne     a3, a5, 3b
+    addi    src, src, 256
+    addi    dst, dst, 256
+    bne     dst, loopend, 3b
 .Lf_wrest:                          /* 0..31 words, then 0..7 bytes */
-    andi    t6, a2, 255
-    beqz    t6, .Lret
-    andi    t6, a2, 248             /* 8k: k = 0..31 words left */
-.Lf_wdisp:                          /* t6 = 8k, k = 0..63 words, then r = a2 & 7 bytes */
+    andi    wleft, count, 255
+    beqz    wleft, .Lret
+    andi    wleft, count, 248       /* 8k: k = 0..31 words left */
+.Lf_wdisp:                          /* wleft = 8k, k = 0..63 words, then r = count & 7 bytes */
     /* the r-byte tail is leaf r of .Lf_tleaves (32 bytes each); the k words
      * enter the ld/sd ladder k pairs before its end (offsets relative to the
      * end, so the cursors advance by 8k first), which ends in jr to the leaf */
-    andi    t0, a2, 7
-    slli    t0, t0, 5
-    lla     t5, .Lf_tleaves
-    add     t4, t5, t0              /* leaf r */
-    beqz    t6, .Lf_tjr
-    sub     t3, t5, t6              /* each pair is 8 bytes of code */
-    add     a1, a1, t6
-    add     a3, a3, t6
-    jalr    zero, -4(t3)            /* .Lf_tjr - 8k */
+    andi    tmp, count, 7
+    slli    tmp, tmp, 5
+    lla     addr, .Lf_tleaves
+    add     tleaf, addr, tmp        /* leaf r */
+    beqz    wleft, .Lf_tjr
+    sub     entry, addr, wleft      /* each pair is 8 bytes of code */
+    add     src, src, wleft
+    add     dst, dst, wleft
+    jalr    zero, -4(entry)         /* .Lf_tjr - 8k */
     .option push
     .option norvc
 .Lf_wduff:
     WLADDER
 .Lf_tjr:
-    jr      t4
+    jr      tleaf
 .Lf_tleaves:
     .option pop
     .if (.Lf_tjr - .Lf_wduff) != 64 * 8 || (.Lf_tleaves - .Lf_tjr) != 4
@@ -284,232 +320,232 @@ fc_rv64_shifted_memcpy:
 .Lret:                              /* r = 0 */
     ret
     .org    .Lf_tleaves + 32 * 1
-    lbu     t1, 0(a1)
-    sb      t1, 0(a3)
+    lbu     piece1, 0(src)
+    sb      piece1, 0(dst)
     ret
     .org    .Lf_tleaves + 32 * 2
-    lhu     t1, 0(a1)
-    sh      t1, 0(a3)
+    lhu     piece1, 0(src)
+    sh      piece1, 0(dst)
     ret
     .org    .Lf_tleaves + 32 * 3
-    lhu     t1, 0(a1)
-    lbu     t2, 2(a1)
-    sh      t1, 0(a3)
-    sb      t2, 2(a3)
+    lhu     piece1, 0(src)
+    lbu     piece2, 2(src)
+    sh      piece1, 0(dst)
+    sb      piece2, 2(dst)
     ret
     .org    .Lf_tleaves + 32 * 4
-    lwu     t1, 0(a1)
-    sw      t1, 0(a3)
+    lwu     piece1, 0(src)
+    sw      piece1, 0(dst)
     ret
     .org    .Lf_tleaves + 32 * 5
-    lwu     t1, 0(a1)
-    lbu     t2, 4(a1)
-    sw      t1, 0(a3)
-    sb      t2, 4(a3)
+    lwu     piece1, 0(src)
+    lbu     piece2, 4(src)
+    sw      piece1, 0(dst)
+    sb      piece2, 4(dst)
     ret
     .org    .Lf_tleaves + 32 * 6
-    lwu     t1, 0(a1)
-    lhu     t2, 4(a1)
-    sw      t1, 0(a3)
-    sh      t2, 4(a3)
+    lwu     piece1, 0(src)
+    lhu     piece2, 4(src)
+    sw      piece1, 0(dst)
+    sh      piece2, 4(dst)
     ret
     .org    .Lf_tleaves + 32 * 7
-    lwu     t1, 0(a1)
-    lhu     t2, 4(a1)
-    lbu     t3, 6(a1)
-    sw      t1, 0(a3)
-    sh      t2, 4(a3)
-    sb      t3, 6(a3)
+    lwu     piece1, 0(src)
+    lhu     piece2, 4(src)
+    lbu     piece3, 6(src)
+    sw      piece1, 0(dst)
+    sh      piece2, 4(dst)
+    sb      piece3, 6(dst)
     ret
 
 .Lf_bytes:                          /* n < 16, not both aligned */
-    beqz    a2, .Lret
-9:  lbu     t1, 0(a1)
-    sb      t1, 0(a3)
-    addi    a1, a1, 1
-    addi    a3, a3, 1
-    bne     a3, a4, 9b
+    beqz    count, .Lret
+9:  lbu     piece1, 0(src)
+    sb      piece1, 0(dst)
+    addi    src, src, 1
+    addi    dst, dst, 1
+    bne     dst, dstend, 9b
     ret
 
-/* ---- mutually misaligned, n >= 16: o = a6 = (src - dst) mod 8 != 0 ---- */
+/* ---- mutually misaligned, n >= 16: o = skew = (src - dst) mod 8 != 0 ---- */
 .Lf_mis:
-    slli    t0, a6, 3               /* 8o */
-    neg     t1, t0                  /* 64 - 8o: sll uses the low 6 bits */
-    andi    t6, a3, 7               /* m = dst mod 8 */
-    andi    a5, a1, -8              /* the aligned word holding src */
-    beqz    t6, .Lf_mnohead
+    slli    rsh, skew, 3            /* 8o */
+    neg     lsh, rsh                /* 64 - 8o: sll uses the low 6 bits */
+    andi    dmod, dst, 7            /* m = dst mod 8 */
+    andi    srcw, src, -8           /* the aligned word holding src */
+    beqz    dmod, .Lf_mnohead
     /* Head: the aligned dst word D0 holding dst is output word
      * (P >> 8o) | (A0 << (64 - 8o)), A0 and P the aligned source words at
      * src - m + 8 - o and 8 below it.  A0 holds source bytes (n >= 16).  P
      * holds source bytes only when it is the word holding src; otherwise
      * its bytes land below dst, in bytes that are not stored, so the word
      * holding src (= A0 then) is loaded in its place. */
-    ld      t3, 0(a5)               /* P (or A0) */
-    sub     a1, a1, t6
-    andi    a1, a1, -8
-    ld      t2, 8(a1)               /* A0; a1 stays 8 below it */
-    srl     t4, t3, t0
-    sll     t5, t2, t1
-    or      t4, t4, t5              /* dst word D0 (bytes m..7 wanted) */
+    ld      wodd, 0(srcw)           /* P (or A0) */
+    sub     src, src, dmod
+    andi    src, src, -8
+    ld      weven, 8(src)           /* A0; src stays 8 below it */
+    srl     out, wodd, rsh
+    sll     part, weven, lsh
+    or      out, out, part          /* dst word D0 (bytes m..7 wanted) */
     /* store bytes m..7 of it: leaf m of a compare tree does at most one
      * aligned sb, sh, sw (offsets from dst) and advances dst by h = 8 - m */
-    andi    t5, t6, 4
-    bnez    t5, .Lf_h4567
-    andi    t5, t6, 2
-    bnez    t5, .Lf_h23
-    srli    t5, t4, 8               /* m = 1 */
-    sb      t5, 0(a3)
-    srli    t5, t4, 16
-    sh      t5, 1(a3)
-    srli    t5, t4, 32
-    sw      t5, 3(a3)
-    addi    a3, a3, 7
+    andi    flag, dmod, 4
+    bnez    flag, .Lf_h4567
+    andi    flag, dmod, 2
+    bnez    flag, .Lf_h23
+    srli    part, out, 8            /* m = 1 */
+    sb      part, 0(dst)
+    srli    part, out, 16
+    sh      part, 1(dst)
+    srli    part, out, 32
+    sw      part, 3(dst)
+    addi    dst, dst, 7
     j       .Lf_mwords
 .Lf_h23:
-    andi    t5, t6, 1
-    bnez    t5, .Lf_h3
-    srli    t5, t4, 16              /* m = 2 */
-    sh      t5, 0(a3)
-    srli    t5, t4, 32
-    sw      t5, 2(a3)
-    addi    a3, a3, 6
+    andi    flag, dmod, 1
+    bnez    flag, .Lf_h3
+    srli    part, out, 16           /* m = 2 */
+    sh      part, 0(dst)
+    srli    part, out, 32
+    sw      part, 2(dst)
+    addi    dst, dst, 6
     j       .Lf_mwords
 .Lf_h3:
-    srli    t5, t4, 24
-    sb      t5, 0(a3)
-    srli    t5, t4, 32
-    sw      t5, 1(a3)
-    addi    a3, a3, 5
+    srli    part, out, 24
+    sb      part, 0(dst)
+    srli    part, out, 32
+    sw      part, 1(dst)
+    addi    dst, dst, 5
     j       .Lf_mwords
 .Lf_h4567:
-    andi    t5, t6, 2
-    bnez    t5, .Lf_h67
-    andi    t5, t6, 1
-    bnez    t5, .Lf_h5
-    srli    t5, t4, 32              /* m = 4 */
-    sw      t5, 0(a3)
-    addi    a3, a3, 4
+    andi    flag, dmod, 2
+    bnez    flag, .Lf_h67
+    andi    flag, dmod, 1
+    bnez    flag, .Lf_h5
+    srli    part, out, 32           /* m = 4 */
+    sw      part, 0(dst)
+    addi    dst, dst, 4
     j       .Lf_mwords
 .Lf_h5:
-    srli    t5, t4, 40
-    sb      t5, 0(a3)
-    srli    t5, t4, 48
-    sh      t5, 1(a3)
-    addi    a3, a3, 3
+    srli    part, out, 40
+    sb      part, 0(dst)
+    srli    part, out, 48
+    sh      part, 1(dst)
+    addi    dst, dst, 3
     j       .Lf_mwords
 .Lf_h67:
-    andi    t5, t6, 1
-    bnez    t5, .Lf_h7
-    srli    t5, t4, 48              /* m = 6 */
-    sh      t5, 0(a3)
-    addi    a3, a3, 2
+    andi    flag, dmod, 1
+    bnez    flag, .Lf_h7
+    srli    part, out, 48           /* m = 6 */
+    sh      part, 0(dst)
+    addi    dst, dst, 2
     j       .Lf_mwords
 .Lf_h7:
-    srli    t5, t4, 56
-    sb      t5, 0(a3)
-    addi    a3, a3, 1
+    srli    part, out, 56
+    sb      part, 0(dst)
+    addi    dst, dst, 1
     j       .Lf_mwords
 .Lf_mnohead:                        /* dst aligned: w[0] = the word holding src */
-    addi    a1, a5, -8
-    ld      t2, 8(a1)
-.Lf_mwords:                         /* a3 8-aligned; t2 = 8(a1); >= 9 bytes left */
-    sub     a2, a4, a3
-    andi    a5, a4, -8              /* end of the whole dst words */
-    andi    a7, a2, 7               /* r: the tail is leaf r of .Lf_mleaves */
-    slli    a7, a7, 6
-    lla     t5, .Lf_mleaves
-    add     a7, a7, t5
-    andi    t6, a2, 504             /* 8k: k = words mod 64 */
-    beqz    t6, .Lf_sbody           /* k = 0: a multiple of 64 words, >= 64 */
+    addi    src, srcw, -8
+    ld      weven, 8(src)
+.Lf_mwords:                         /* dst 8-aligned; weven = 8(src); >= 9 bytes left */
+    sub     count, dstend, dst
+    andi    loopend, dstend, -8     /* end of the whole dst words */
+    andi    mleaf, count, 7         /* r: the tail is leaf r of .Lf_mleaves */
+    slli    mleaf, mleaf, 6
+    lla     addr, .Lf_mleaves
+    add     mleaf, mleaf, addr
+    andi    wleft, count, 504       /* 8k: k = words mod 64 */
+    beqz    wleft, .Lf_sbody        /* k = 0: a multiple of 64 words, >= 64 */
     /* enter the 64-word loop body k words before its end (Duff): cursors
      * back by 8(64 - k), target = end - 20k (5 instructions a word) */
-    mv      t3, t2                  /* odd entry points expect w in t3 */
-    addi    t4, t6, -512
-    add     a1, a1, t4
-    add     a3, a3, t4
-    slli    t4, t6, 1
-    srli    t6, t6, 1
-    add     t4, t4, t6              /* 20k */
-    sub     t5, t5, t4
-    jalr    zero, 64 * 8 + 64 * 20(t5)  /* .Lf_sbody_end - 20k */
+    mv      wodd, weven             /* odd entry points expect w in wodd */
+    addi    adj, wleft, -512
+    add     src, src, adj
+    add     dst, dst, adj
+    slli    adj, wleft, 1
+    srli    wleft, wleft, 1
+    add     adj, adj, wleft         /* 20k */
+    sub     addr, addr, adj
+    jalr    zero, 64 * 8 + 64 * 20(addr)  /* .Lf_sbody_end - 20k */
 .Lf_mleaves:
-    /* Tail leaf r (64 bytes each): t2 = the aligned source word holding the
+    /* Tail leaf r (64 bytes each): weven = the aligned source word holding the
      * next source byte; the word after it is loaded only if it holds source
      * bytes (o + r > 8).  The r bytes are stored with aligned sw/sh/sb. */
     ret                             /* r = 0 */
     .org    .Lf_mleaves + 64 * 1
-    srl     t4, t2, t0
-    sb      t4, 0(a3)
+    srl     out, weven, rsh
+    sb      out, 0(dst)
     ret
     .org    .Lf_mleaves + 64 * 2
-    srl     t4, t2, t0
-    sltiu   t5, a6, 7
-    bnez    t5, 1f
-    ld      t3, 16(a1)
-    sll     t5, t3, t1
-    or      t4, t4, t5
+    srl     out, weven, rsh
+    sltiu   flag, skew, 7
+    bnez    flag, 1f
+    ld      wodd, 16(src)
+    sll     part, wodd, lsh
+    or      out, out, part
 1:
-    sh      t4, 0(a3)
+    sh      out, 0(dst)
     ret
     .org    .Lf_mleaves + 64 * 3
-    srl     t4, t2, t0
-    sltiu   t5, a6, 6
-    bnez    t5, 1f
-    ld      t3, 16(a1)
-    sll     t5, t3, t1
-    or      t4, t4, t5
+    srl     out, weven, rsh
+    sltiu   flag, skew, 6
+    bnez    flag, 1f
+    ld      wodd, 16(src)
+    sll     part, wodd, lsh
+    or      out, out, part
 1:
-    sh      t4, 0(a3)
-    srli    t5, t4, 16
-    sb      t5, 2(a3)
+    sh      out, 0(dst)
+    srli    part, out, 16
+    sb      part, 2(dst)
     ret
     .org    .Lf_mleaves + 64 * 4
-    srl     t4, t2, t0
-    sltiu   t5, a6, 5
-    bnez    t5, 1f
-    ld      t3, 16(a1)
-    sll     t5, t3, t1
-    or      t4, t4, t5
+    srl     out, weven, rsh
+    sltiu   flag, skew, 5
+    bnez    flag, 1f
+    ld      wodd, 16(src)
+    sll     part, wodd, lsh
+    or      out, out, part
 1:
-    sw      t4, 0(a3)
+    sw      out, 0(dst)
     ret
     .org    .Lf_mleaves + 64 * 5
-    srl     t4, t2, t0
-    sltiu   t5, a6, 4
-    bnez    t5, 1f
-    ld      t3, 16(a1)
-    sll     t5, t3, t1
-    or      t4, t4, t5
+    srl     out, weven, rsh
+    sltiu   flag, skew, 4
+    bnez    flag, 1f
+    ld      wodd, 16(src)
+    sll     part, wodd, lsh
+    or      out, out, part
 1:
-    sw      t4, 0(a3)
-    srli    t5, t4, 32
-    sb      t5, 4(a3)
+    sw      out, 0(dst)
+    srli    part, out, 32
+    sb      part, 4(dst)
     ret
     .org    .Lf_mleaves + 64 * 6
-    srl     t4, t2, t0
-    sltiu   t5, a6, 3
-    bnez    t5, 1f
-    ld      t3, 16(a1)
-    sll     t5, t3, t1
-    or      t4, t4, t5
+    srl     out, weven, rsh
+    sltiu   flag, skew, 3
+    bnez    flag, 1f
+    ld      wodd, 16(src)
+    sll     part, wodd, lsh
+    or      out, out, part
 1:
-    sw      t4, 0(a3)
-    srli    t5, t4, 32
-    sh      t5, 4(a3)
+    sw      out, 0(dst)
+    srli    part, out, 32
+    sh      part, 4(dst)
     ret
     .org    .Lf_mleaves + 64 * 7
-    srl     t4, t2, t0
-    sltiu   t5, a6, 2
-    bnez    t5, 1f
-    ld      t3, 16(a1)
-    sll     t5, t3, t1
-    or      t4, t4, t5
+    srl     out, weven, rsh
+    sltiu   flag, skew, 2
+    bnez    flag, 1f
+    ld      wodd, 16(src)
+    sll     part, wodd, lsh
+    or      out, out, part
 1:
-    sw      t4, 0(a3)
-    srli    t5, t4, 32
-    sh      t5, 4(a3)
-    srli    t5, t4, 48
-    sb      t5, 6(a3)
+    sw      out, 0(dst)
+    srli    part, out, 32
+    sh      part, 4(dst)
+    srli    part, out, 48
+    sb      part, 6(dst)
     ret
     .org    .Lf_mleaves + 64 * 8
     .option push
@@ -521,10 +557,10 @@ fc_rv64_shifted_memcpy:
     .if (.Lf_sbody_end - .Lf_sbody) != 64 * 20
     .error "rv64_shifted: shifted body is not 20 bytes per word"
     .endif
-    addi    a1, a1, 512
-    addi    a3, a3, 512
-    bne     a3, a5, .Lf_sbody
-    jr      a7
+    addi    src, src, 512
+    addi    dst, dst, 512
+    bne     dst, loopend, .Lf_sbody
+    jr      mleaf
     .cfi_endproc
     .size   fc_rv64_shifted_memcpy, . - fc_rv64_shifted_memcpy
 
@@ -535,207 +571,207 @@ fc_rv64_shifted_memcpy:
     .type   fc_rv64_shifted_memmove, @function
 fc_rv64_shifted_memmove:
     .cfi_startproc
-    sub     t0, a0, a1
-    bgeu    t0, a2, fc_rv64_shifted_memcpy  /* dst not inside (src, src + n] */
-    beqz    t0, .Lb_ret                     /* dst == src */
-    /* backward: a3/a1 are END cursors */
-    add     a3, a0, a2
-    add     a1, a1, a2
-    li      t0, 16
-    bltu    a2, t0, .Lb_small
-    xor     t0, a3, a1              /* (d + n) - (s + n) = d - s */
-    andi    t0, t0, 7
-    bnez    t0, .Lb_mis
+    sub     tmp, dstin, src
+    bgeu    tmp, count, fc_rv64_shifted_memcpy  /* dst not inside (src, src + n] */
+    beqz    tmp, .Lb_ret                        /* dst == src */
+    /* backward: dst/src are END cursors */
+    add     dst, dstin, count
+    add     src, src, count
+    li      tmp, 16
+    bltu    count, tmp, .Lb_small
+    xor     tmp, dst, src           /* (d + n) - (s + n) = d - s */
+    andi    tmp, tmp, 7
+    bnez    tmp, .Lb_mis
 
 /* ---- co-aligned, n >= 16, backward ---- */
-    andi    t0, a3, 7
-    beqz    t0, .Lb_words
-    STEP    -1, a3, 1
-    STEP    -1, a3, 2
-    STEP    -1, a3, 4
-.Lb_words:                          /* a3, a1 8-aligned end cursors */
-    sub     a2, a3, a0              /* bytes left, below the cursors */
-    andi    a5, a2, -128
-    beqz    a5, .Lb_wrest
-    sub     a5, a3, a5
+    andi    tmp, dst, 7
+    beqz    tmp, .Lb_words
+    STEP    -1, dst, 1
+    STEP    -1, dst, 2
+    STEP    -1, dst, 4
+.Lb_words:                          /* dst, src 8-aligned end cursors */
+    sub     count, dst, dstin       /* bytes left, below the cursors */
+    andi    loopend, count, -128
+    beqz    loopend, .Lb_wrest
+    sub     loopend, dst, loopend
 3:  COPYW   8, -64
     COPYW   8, -128
-    addi    a1, a1, -128
-    addi    a3, a3, -128
-    bne     a3, a5, 3b
+    addi    src, src, -128
+    addi    dst, dst, -128
+    bne     dst, loopend, 3b
 .Lb_wrest:
-    STEP    -1, a2, 64
-    STEP    -1, a2, 32
-    STEP    -1, a2, 16
-    STEP    -1, a2, 8
-.Lb_ahead:                          /* a3 8-aligned, a2 & 7 bytes left below it */
-    andi    t0, a2, 7
-    beqz    t0, .Lb_ret
-    STEP    -1, a2, 4
-    STEP    -1, a2, 2
-    STEP    -1, a2, 1, advance=0
+    STEP    -1, count, 64
+    STEP    -1, count, 32
+    STEP    -1, count, 16
+    STEP    -1, count, 8
+.Lb_ahead:                          /* dst 8-aligned, count & 7 bytes left below it */
+    andi    tmp, count, 7
+    beqz    tmp, .Lb_ret
+    STEP    -1, count, 4
+    STEP    -1, count, 2
+    STEP    -1, count, 1, advance=0
 .Lb_ret:
     ret
 
 /* ---- n < 16, backward (dst overlaps the source's top: bytes) ---- */
 .Lb_small:
 .Lb_bytes:
-    beqz    a2, .Lb_ret
-9:  lbu     t1, -1(a1)
-    sb      t1, -1(a3)
-    addi    a1, a1, -1
-    addi    a3, a3, -1
-    bne     a3, a0, 9b
+    beqz    count, .Lb_ret
+9:  lbu     piece1, -1(src)
+    sb      piece1, -1(dst)
+    addi    src, src, -1
+    addi    dst, dst, -1
+    bne     dst, dstin, 9b
     ret
 
 /* ---- mutually misaligned, n >= 16, backward ---- */
-.Lb_mis:                            /* a3 = dst end, a1 = src end */
-    sub     a7, a1, a2              /* src */
-    sub     t0, a1, a3
-    andi    t0, t0, 7               /* o = (src - dst) mod 8 != 0 */
-    slli    t0, t0, 3
-    neg     t1, t0
-    andi    t6, a3, 7               /* m: dst bytes in the top partial word */
-    beqz    t6, .Lb_mnohead
+.Lb_mis:                            /* dst = dst end, src = src end */
+    sub     srcin, src, count       /* src */
+    sub     rsh, src, dst
+    andi    rsh, rsh, 7             /* o = (src - dst) mod 8 != 0 */
+    slli    rsh, rsh, 3
+    neg     lsh, rsh
+    andi    dmod, dst, 7            /* m: dst bytes in the top partial word */
+    beqz    dmod, .Lb_mnohead
     /* Top partial word D = dst end - m (bytes 0..m-1 wanted) = (Alo >> 8o) |
      * (Ahi << (64 - 8o)), Alo the aligned word holding src end - m (a source
      * byte: n >= 16), Ahi the next one.  If Ahi holds no source byte its bytes
      * land at m and above (not stored), so the word holding the last source
      * byte (= Alo then) is loaded in its place. */
-    addi    t5, a1, -1
-    andi    t5, t5, -8
-    ld      t3, 0(t5)               /* Ahi (or Alo) */
-    sub     a1, a1, t6
-    andi    a1, a1, -8
-    ld      t2, 0(a1)               /* Alo: the "hi" word of the next output word */
-    srl     t4, t2, t0
-    sll     t5, t3, t1
-    or      t4, t4, t5
-    sub     a3, a3, t6              /* D */
-    andi    t5, t6, 4               /* aligned sw/sh/sb of bytes 0..m-1 */
-    beqz    t5, .Lb_h123
-    sw      t4, 0(a3)
-    andi    t5, t6, 2
-    beqz    t5, .Lb_h45
-    srli    t5, t4, 32
-    sh      t5, 4(a3)
-    andi    t5, t6, 1
-    beqz    t5, .Lb_mwords
-    srli    t5, t4, 48
-    sb      t5, 6(a3)
+    addi    addr, src, -1
+    andi    addr, addr, -8
+    ld      wodd, 0(addr)           /* Ahi (or Alo) */
+    sub     src, src, dmod
+    andi    src, src, -8
+    ld      weven, 0(src)           /* Alo: the "hi" word of the next output word */
+    srl     out, weven, rsh
+    sll     part, wodd, lsh
+    or      out, out, part
+    sub     dst, dst, dmod          /* D */
+    andi    flag, dmod, 4           /* aligned sw/sh/sb of bytes 0..m-1 */
+    beqz    flag, .Lb_h123
+    sw      out, 0(dst)
+    andi    flag, dmod, 2
+    beqz    flag, .Lb_h45
+    srli    part, out, 32
+    sh      part, 4(dst)
+    andi    flag, dmod, 1
+    beqz    flag, .Lb_mwords
+    srli    part, out, 48
+    sb      part, 6(dst)
     j       .Lb_mwords
 .Lb_h45:
-    andi    t5, t6, 1
-    beqz    t5, .Lb_mwords
-    srli    t5, t4, 32
-    sb      t5, 4(a3)
+    andi    flag, dmod, 1
+    beqz    flag, .Lb_mwords
+    srli    part, out, 32
+    sb      part, 4(dst)
     j       .Lb_mwords
 .Lb_h123:
-    andi    t5, t6, 2
-    beqz    t5, .Lb_h1
-    sh      t4, 0(a3)
-    andi    t5, t6, 1
-    beqz    t5, .Lb_mwords
-    srli    t5, t4, 16
-    sb      t5, 2(a3)
+    andi    flag, dmod, 2
+    beqz    flag, .Lb_h1
+    sh      out, 0(dst)
+    andi    flag, dmod, 1
+    beqz    flag, .Lb_mwords
+    srli    part, out, 16
+    sb      part, 2(dst)
     j       .Lb_mwords
 .Lb_h1:
-    sb      t4, 0(a3)
+    sb      out, 0(dst)
     j       .Lb_mwords
 .Lb_mnohead:                        /* dst end aligned, src end misaligned */
-    andi    a1, a1, -8              /* word holding the last source byte */
-    ld      t2, 0(a1)               /* hi */
+    andi    src, src, -8            /* word holding the last source byte */
+    ld      weven, 0(src)           /* hi */
 .Lb_mwords:
-    sub     a2, a3, a0
-    andi    a5, a2, -128
-    beqz    a5, .Lb_srest
-    sub     a5, a3, a5
+    sub     count, dst, dstin
+    andi    loopend, count, -128
+    beqz    loopend, .Lb_srest
+    sub     loopend, dst, loopend
 3:  SHB     16
-    addi    a1, a1, -128
-    addi    a3, a3, -128
-    bne     a3, a5, 3b
+    addi    src, src, -128
+    addi    dst, dst, -128
+    bne     dst, loopend, 3b
 .Lb_srest:
-    andi    t6, a2, 120
-    beqz    t6, .Lb_shead
-    andi    t6, a2, 64
-    beqz    t6, 4f
+    andi    wleft, count, 120
+    beqz    wleft, .Lb_shead
+    andi    wleft, count, 64
+    beqz    wleft, 4f
     SHB     8
-    addi    a1, a1, -64
-    addi    a3, a3, -64
-4:  andi    t6, a2, 32
-    beqz    t6, 5f
+    addi    src, src, -64
+    addi    dst, dst, -64
+4:  andi    wleft, count, 32
+    beqz    wleft, 5f
     SHB     4
-    addi    a1, a1, -32
-    addi    a3, a3, -32
-5:  andi    t6, a2, 16
-    beqz    t6, 6f
+    addi    src, src, -32
+    addi    dst, dst, -32
+5:  andi    wleft, count, 16
+    beqz    wleft, 6f
     SHB     2
-    addi    a1, a1, -16
-    addi    a3, a3, -16
-6:  andi    t6, a2, 8
-    beqz    t6, .Lb_shead
+    addi    src, src, -16
+    addi    dst, dst, -16
+6:  andi    wleft, count, 8
+    beqz    wleft, .Lb_shead
     SHB     1
-    mv      t2, t3
-    addi    a1, a1, -8
-    addi    a3, a3, -8
-.Lb_shead:                          /* r = a3 - a0 = 0..7 bytes below a3 */
-    beq     a3, a0, .Lb_ret
-    /* word a3 - 8 = (w[-1] >> 8o) | (hi << (64 - 8o)); w[-1] (at a1 - 8) is
-     * loaded only if it holds source bytes (src < a1) */
-    sll     t4, t2, t1
-    bgeu    a7, a1, 1f
-    ld      t3, -8(a1)
-    srl     t5, t3, t0
-    or      t4, t4, t5
-1:  andi    t6, a0, 7               /* m = dst mod 8 != 0: bytes m..7 wanted */
-    andi    t5, t6, 4               /* aligned sb/sh/sw at offsets from dst */
-    bnez    t5, .Lb_t4567
-    andi    t5, t6, 2
-    bnez    t5, .Lb_t23
-    srli    t5, t4, 8               /* m = 1 */
-    sb      t5, 0(a0)
-    srli    t5, t4, 16
-    sh      t5, 1(a0)
-    srli    t5, t4, 32
-    sw      t5, 3(a0)
+    mv      weven, wodd
+    addi    src, src, -8
+    addi    dst, dst, -8
+.Lb_shead:                          /* r = dst - dstin = 0..7 bytes below dst */
+    beq     dst, dstin, .Lb_ret
+    /* word dst - 8 = (w[-1] >> 8o) | (hi << (64 - 8o)); w[-1] (at src - 8)
+     * is loaded only if it holds source bytes (srcin < src) */
+    sll     out, weven, lsh
+    bgeu    srcin, src, 1f
+    ld      wodd, -8(src)
+    srl     part, wodd, rsh
+    or      out, out, part
+1:  andi    dmod, dstin, 7          /* m = dst mod 8 != 0: bytes m..7 wanted */
+    andi    flag, dmod, 4           /* aligned sb/sh/sw at offsets from dst */
+    bnez    flag, .Lb_t4567
+    andi    flag, dmod, 2
+    bnez    flag, .Lb_t23
+    srli    part, out, 8            /* m = 1 */
+    sb      part, 0(dstin)
+    srli    part, out, 16
+    sh      part, 1(dstin)
+    srli    part, out, 32
+    sw      part, 3(dstin)
     ret
 .Lb_t23:
-    andi    t5, t6, 1
-    bnez    t5, .Lb_t3
-    srli    t5, t4, 16              /* m = 2 */
-    sh      t5, 0(a0)
-    srli    t5, t4, 32
-    sw      t5, 2(a0)
+    andi    flag, dmod, 1
+    bnez    flag, .Lb_t3
+    srli    part, out, 16           /* m = 2 */
+    sh      part, 0(dstin)
+    srli    part, out, 32
+    sw      part, 2(dstin)
     ret
 .Lb_t3:
-    srli    t5, t4, 24
-    sb      t5, 0(a0)
-    srli    t5, t4, 32
-    sw      t5, 1(a0)
+    srli    part, out, 24
+    sb      part, 0(dstin)
+    srli    part, out, 32
+    sw      part, 1(dstin)
     ret
 .Lb_t4567:
-    andi    t5, t6, 2
-    bnez    t5, .Lb_t67
-    andi    t5, t6, 1
-    bnez    t5, .Lb_t5
-    srli    t5, t4, 32              /* m = 4 */
-    sw      t5, 0(a0)
+    andi    flag, dmod, 2
+    bnez    flag, .Lb_t67
+    andi    flag, dmod, 1
+    bnez    flag, .Lb_t5
+    srli    part, out, 32           /* m = 4 */
+    sw      part, 0(dstin)
     ret
 .Lb_t5:
-    srli    t5, t4, 40
-    sb      t5, 0(a0)
-    srli    t5, t4, 48
-    sh      t5, 1(a0)
+    srli    part, out, 40
+    sb      part, 0(dstin)
+    srli    part, out, 48
+    sh      part, 1(dstin)
     ret
 .Lb_t67:
-    andi    t5, t6, 1
-    bnez    t5, .Lb_t7
-    srli    t5, t4, 48              /* m = 6 */
-    sh      t5, 0(a0)
+    andi    flag, dmod, 1
+    bnez    flag, .Lb_t7
+    srli    part, out, 48           /* m = 6 */
+    sh      part, 0(dstin)
     ret
 .Lb_t7:
-    srli    t5, t4, 56
-    sb      t5, 0(a0)
+    srli    part, out, 56
+    sb      part, 0(dstin)
     ret
     .cfi_endproc
     .size   fc_rv64_shifted_memmove, . - fc_rv64_shifted_memmove
