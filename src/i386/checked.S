@@ -9,10 +9,11 @@
  * Needs:  precise faults (the faulting instruction's EIP in the signal
  *         context); an x86 store that faults writes none of its bytes.
  *
- * Registers: edi = dst, esi = src, edx = n (from the stack), ecx = done:
- * [0, done) of dst holds src.  Returns eax = bytes not copied (0: all).
- * esi and edi are the caller's: saved on entry, restored on every return
- * (the fixups run in this frame).
+ * Registers (named by the #define block below): dst = edi, src = esi, n =
+ * edx (from the stack), done = ecx: [0, done) of dst holds src.  Returns
+ * eax = bytes not copied (0: all); eax is otherwise data or scratch and
+ * stays raw.  esi and edi are the caller's: saved on entry, restored on
+ * every return (the fixups run in this frame).
  *
  * How a fault ends with the exact count: every access in the block range
  * touches bytes at or above done, and done only grows past blocks already
@@ -32,34 +33,39 @@
  */
 #if defined(__i386__) && defined(__linux__)
 
+#define dst     %edi
+#define src     %esi
+#define n       %edx
+#define done    %ecx            /* [0, done) of dst holds src */
+
         .text
         .p2align 4
         .globl  fc__checked_copy
         .hidden fc__checked_copy
         .type   fc__checked_copy, @function
 fc__checked_copy:
-        pushl   %esi
+        pushl   %esi                    /* the caller's esi and edi (callee-saved) */
         pushl   %edi
-        movl    12(%esp), %edi
-        movl    16(%esp), %esi
-        movl    20(%esp), %edx
-        xorl    %ecx, %ecx
-        cmpl    $16, %edx
+        movl    12(%esp), dst
+        movl    16(%esp), src
+        movl    20(%esp), n
+        xorl    done, done
+        cmpl    $16, n
         jb      .Lbytes
 
 /* ---- block range --------------------------------------------------------- */
 .Lblocks_begin:
-1:      movl    (%esi,%ecx), %eax
-        movl    %eax, (%edi,%ecx)
-        movl    4(%esi,%ecx), %eax
-        movl    %eax, 4(%edi,%ecx)
-        movl    8(%esi,%ecx), %eax
-        movl    %eax, 8(%edi,%ecx)
-        movl    12(%esi,%ecx), %eax
-        movl    %eax, 12(%edi,%ecx)
-        addl    $16, %ecx
-        leal    16(%ecx), %eax
-        cmpl    %edx, %eax
+1:      movl    (src, done), %eax
+        movl    %eax, (dst, done)
+        movl    4(src, done), %eax
+        movl    %eax, 4(dst, done)
+        movl    8(src, done), %eax
+        movl    %eax, 8(dst, done)
+        movl    12(src, done), %eax
+        movl    %eax, 12(dst, done)
+        addl    $16, done
+        leal    16(done), %eax          /* done + 16: the next block's end */
+        cmpl    n, %eax
         jbe     1b
 .Lblocks_end:
 
@@ -67,12 +73,12 @@ fc__checked_copy:
 .Lfix_blocks:
 .Lbytes:
 .Lbytes_begin:
-        cmpl    %edx, %ecx
+        cmpl    n, done
         jae     3f
-2:      movzbl  (%esi,%ecx), %eax
-        movb    %al, (%edi,%ecx)
-        incl    %ecx
-        cmpl    %edx, %ecx
+2:      movzbl  (src, done), %eax
+        movb    %al, (dst, done)
+        incl    done
+        cmpl    n, done
         jb      2b
 3:      xorl    %eax, %eax
         popl    %edi
@@ -82,8 +88,8 @@ fc__checked_copy:
 
 /* a fault in the byte loop: byte `done` is the first one that cannot be copied */
 .Lfix_bytes:
-        movl    %edx, %eax
-        subl    %ecx, %eax
+        movl    n, %eax
+        subl    done, %eax
         popl    %edi
         popl    %esi
         ret

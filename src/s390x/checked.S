@@ -12,8 +12,10 @@
  *         exceptions nullify or suppress it; either way no byte of a faulting
  *         store is written and the range test below holds).
  *
- * Registers: r2 = dst, r3 = src, r4 = n; r5 = done: [0, done) of dst holds
- * src; r0, r1 scratch.  Returns r2 = bytes not copied (0: all).
+ * Registers (named by the #define block below): dst = r2, src = r3, n = r4;
+ * done = r5: [0, done) of dst holds src; next = r1 = done + 16, the end of
+ * the next block; r0 carries the data (raw).  Returns r2 = bytes not copied
+ * (0: all), written as %r2: the return value, no longer dst.
  *
  * How a fault ends with the exact count: every access in the block range
  * touches bytes at or above done, and done only grows past blocks already
@@ -33,27 +35,33 @@
  */
 #if defined(__s390x__) && defined(__linux__)
 
+#define dst     %r2
+#define src     %r3
+#define n       %r4
+#define done    %r5             /* [0, done) of dst holds src */
+#define next    %r1             /* done + 16: the next block's end */
+
         .text
         .p2align 4
         .globl  fc__checked_copy
         .hidden fc__checked_copy
         .type   fc__checked_copy, @function
 fc__checked_copy:
-        lghi    %r5, 0
-        lghi    %r1, 16
-        clgr    %r4, %r1
+        lghi    done, 0
+        lghi    next, 16
+        clgr    n, next
         jl      .Lbytes
 
 /* ---- block range --------------------------------------------------------- */
 .Lblocks_begin:
-1:      lg      %r0, 0(%r5,%r3)
-        stg     %r0, 0(%r5,%r2)
-        lg      %r0, 8(%r5,%r3)
-        stg     %r0, 8(%r5,%r2)
-        aghi    %r5, 16
-        lgr     %r1, %r5
-        aghi    %r1, 16
-        clgr    %r1, %r4
+1:      lg      %r0, 0(done, src)
+        stg     %r0, 0(done, dst)
+        lg      %r0, 8(done, src)
+        stg     %r0, 8(done, dst)
+        aghi    done, 16
+        lgr     next, done
+        aghi    next, 16
+        clgr    next, n
         jle     1b
 .Lblocks_end:
 
@@ -61,12 +69,12 @@ fc__checked_copy:
 .Lfix_blocks:
 .Lbytes:
 .Lbytes_begin:
-        clgr    %r5, %r4
+        clgr    done, n
         jhe     3f
-2:      llgc    %r0, 0(%r5,%r3)
-        stc     %r0, 0(%r5,%r2)
-        aghi    %r5, 1
-        clgr    %r5, %r4
+2:      llgc    %r0, 0(done, src)
+        stc     %r0, 0(done, dst)
+        aghi    done, 1
+        clgr    done, n
         jl      2b
 3:      lghi    %r2, 0
         br      %r14
@@ -74,8 +82,8 @@ fc__checked_copy:
 
 /* a fault in the byte loop: byte `done` is the first one that cannot be copied */
 .Lfix_bytes:
-        lgr     %r2, %r4
-        sgr     %r2, %r5
+        lgr     %r2, n
+        sgr     %r2, done
         br      %r14
         .size   fc__checked_copy, .-fc__checked_copy
 

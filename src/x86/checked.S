@@ -13,8 +13,13 @@
  *         context) and no partial stores: an x86 store that faults writes none
  *         of its bytes.
  *
- * Registers (both entries): rdi = dst, rsi = src, rdx = n; r8 = done: [0,
- * done) of dst holds src.  Returns rax = bytes not copied (0: all).  Above 8W
+ * Registers (both entries; named by the #define block below): dst = rdi,
+ * src = rsi, n = rdx; done = r8: [0, done) of dst holds src; limit = r9 =
+ * n - 4W, the loop's last block start; dst_save = r10, src_save = r11, the
+ * bases kept across rep movsb (which advances rdi, rsi and rcx, raw there:
+ * its implied operands).  The short classes name their own offsets and
+ * pointers next to the code.  Returns rax = bytes not copied (0: all); rax,
+ * rcx, r9-r11 as data or scratch, and the xmm/ymm slots, stay raw.  Above 8W
  * the copy follows fc_memcpy's settings (fc__x86_tune, read at the FC_TUNE_*
  * offsets that src/checked/checked.c asserts): non-temporal stores from
  * nt_threshold, rep movsb in the [movsb_min, movsb_max) window away from 4K
@@ -64,6 +69,16 @@
 #define FC_TUNE_SPECIAL_MIN 24
 #define FC_TUNE_MOVSB_GAP 32
 
+#define dst      %rdi
+#define dst_d    %edi
+#define src      %rsi
+#define n        %rdx
+#define done     %r8            /* [0, done) of dst holds src */
+#define done_d   %r8d
+#define limit    %r9            /* n - 4W: the loop runs while done <= limit */
+#define dst_save %r10           /* dst and src across rep movsb, for its fixup */
+#define src_save %r11
+
         .text
 
 /* ---- the sse2 range: the short classes (shared) and the sse2 entry ------ */
@@ -72,63 +87,73 @@
         .hidden fc__checked_sse_begin
 fc__checked_sse_begin:
 
-/* n <= 16, both entries (r8 = 0), as fc_memcpy's short classes
+/* n <= 16, both entries (done = 0), as fc_memcpy's short classes
  * (src/x86/avx2_ladder.S): 0..3 bytes first, middle, last; 4..16 two 4-byte
  * and two 8-byte moves with no branch at 8 (below 8 the 8-byte moves go to a
  * scratch block in the red zone below the stack pointer, which a leaf
  * function owns and signal delivery skips: loads from rsp-28..rsp-17, stores
  * to rsp-16..rsp-5). */
+#define s8       %rax           /* 4..16: the 8-byte pair's source, src or the red zone */
+#define d8       %rcx           /* 4..16: its destination, dst or the red zone */
+#define rz_s     %r9            /* 4..7: s8's block in the red zone */
+#define rz_d     %r10           /* 4..7: d8's */
+#define half     %rcx           /* 1..3: n / 2, the middle byte's offset */
         .p2align 6
 .Lle16:
-        cmp     $4, %rdx
+        cmp     $4, n
         jb      .Llt4
-        mov     %rsi, %rax                      /* s8 */
-        mov     %rdi, %rcx                      /* d8 */
-        lea     -24(%rsp), %r9
-        lea     -12(%rsp), %r10
-        cmp     $8, %rdx
-        cmovb   %r9, %rax
-        cmovb   %r10, %rcx
-        movl    (%rsi), %r9d
-        movl    -4(%rsi,%rdx), %r10d
-        movq    (%rax), %r11
-        movq    -8(%rax,%rdx), %rax
-        movl    %r9d, (%rdi)
-        movl    %r10d, -4(%rdi,%rdx)
-        movq    %r11, (%rcx)
-        movq    %rax, -8(%rcx,%rdx)
+        mov     src, s8
+        mov     dst, d8
+        lea     -24(%rsp), rz_s
+        lea     -12(%rsp), rz_d
+        cmp     $8, n
+        cmovb   rz_s, s8
+        cmovb   rz_d, d8
+        movl    (src), %r9d                     /* r9d, r10d, r11: data from here */
+        movl    -4(src, n), %r10d
+        movq    (s8), %r11
+        movq    -8(s8, n), %rax                 /* s8's last use: rax now holds data */
+        movl    %r9d, (dst)
+        movl    %r10d, -4(dst, n)
+        movq    %r11, (d8)
+        movq    %rax, -8(d8, n)
         xorl    %eax, %eax
         ret
         .p2align 6
 .Llt4:
-        test    %rdx, %rdx
+        test    n, n
         jz      1f
-        mov     %rdx, %rcx
-        shr     %rcx                            /* n / 2 */
-        movzbl  (%rsi), %eax
-        movzbl  (%rsi,%rcx), %r9d
-        movzbl  -1(%rsi,%rdx), %r10d
-        movb    %al, (%rdi)
-        movb    %r9b, (%rdi,%rcx)
-        movb    %r10b, -1(%rdi,%rdx)
+        mov     n, half
+        shr     half                            /* n / 2 */
+        movzbl  (src), %eax
+        movzbl  (src, half), %r9d
+        movzbl  -1(src, n), %r10d
+        movb    %al, (dst)
+        movb    %r9b, (dst, half)
+        movb    %r10b, -1(dst, n)
 1:      xorl    %eax, %eax
         ret
+#undef s8
+#undef d8
+#undef rz_s
+#undef rz_d
+#undef half
 
 /* The loop: 4 loads at done, 4 aligned stores (STORE: ordinary or
- * non-temporal) at done, done += 4W, again while done <= r9 = n - 4W.  done
- * is the block's start at every load and store of it. */
+ * non-temporal) at done, done += 4W, again while done <= limit = n - 4W.
+ * done is the block's start at every load and store of it. */
 .macro CHECKED_LOOP W, LD, STORE, R0, R1, R2, R3
         .p2align 4
-4:      \LD     (%rsi,%r8), %\R0
-        \LD     \W(%rsi,%r8), %\R1
-        \LD     (2*\W)(%rsi,%r8), %\R2
-        \LD     (3*\W)(%rsi,%r8), %\R3
-        \STORE  %\R0, (%rdi,%r8)
-        \STORE  %\R1, \W(%rdi,%r8)
-        \STORE  %\R2, (2*\W)(%rdi,%r8)
-        \STORE  %\R3, (3*\W)(%rdi,%r8)
-        add     $(4*\W), %r8
-        cmp     %r9, %r8
+4:      \LD     (src, done), %\R0
+        \LD     \W(src, done), %\R1
+        \LD     (2*\W)(src, done), %\R2
+        \LD     (3*\W)(src, done), %\R3
+        \STORE  %\R0, (dst, done)
+        \STORE  %\R1, \W(dst, done)
+        \STORE  %\R2, (2*\W)(dst, done)
+        \STORE  %\R3, (3*\W)(dst, done)
+        add     $(4*\W), done
+        cmp     limit, done
         jbe     4b
 .endm
 
@@ -138,66 +163,73 @@ fc__checked_sse_begin:
  * unaligned store, aligned store, non-temporal store; R0..R7 the registers. */
 .macro CHECKED_BODY W, LD, ST, STA, STNT, R0, R1, R2, R3, R4, R5, R6, R7, VZ, P
         /* 17..64 falls through (one compare with 64, one with 16), as in
-         * fc_memcpy's ladder: four 16-byte moves at 0, a, n-16-a, n-16 with
-         * a = ((n - 1) / 2) & 16 (16 above 32 bytes, else 0): no branch at 32 */
-        xorl    %r8d, %r8d
-        cmp     $64, %rdx
+         * fc_memcpy's ladder: four 16-byte moves at 0, mid_lo, mid_hi, n-16
+         * with mid_lo = a = ((n - 1) / 2) & 16 (16 above 32 bytes, else 0)
+         * and mid_hi = n - 16 - a: no branch at 32 */
+#define mid_lo   %rax           /* a: the second move's offset */
+#define mid_lo_d %eax
+#define mid_hi   %rcx           /* n - 16 - a: the third move's offset */
+        xorl    done_d, done_d
+        cmp     $64, n
         ja      .L\P\()gt64
-        cmp     $16, %rdx
+        cmp     $16, n
         jbe     .Lle16
-        lea     -16(%rdx), %rcx                 /* n - 16 */
-        \LD     (%rsi), %xmm0
-        \LD     -16(%rsi,%rdx), %xmm3
-        lea     -1(%rdx), %eax
-        shr     %eax
-        and     $16, %eax                       /* a */
-        sub     %rax, %rcx                      /* n - 16 - a */
-        \LD     (%rsi,%rax), %xmm1
-        \LD     (%rsi,%rcx), %xmm2
-        \ST     %xmm0, (%rdi)
-        \ST     %xmm1, (%rdi,%rax)
-        \ST     %xmm2, (%rdi,%rcx)
-        \ST     %xmm3, -16(%rdi,%rdx)
+        lea     -16(n), mid_hi                  /* n - 16 */
+        \LD     (src), %xmm0
+        \LD     -16(src, n), %xmm3
+        lea     -1(n), mid_lo_d
+        shr     mid_lo_d
+        and     $16, mid_lo_d                   /* a */
+        sub     mid_lo, mid_hi                  /* n - 16 - a */
+        \LD     (src, mid_lo), %xmm1
+        \LD     (src, mid_hi), %xmm2
+        \ST     %xmm0, (dst)
+        \ST     %xmm1, (dst, mid_lo)
+        \ST     %xmm2, (dst, mid_hi)
+        \ST     %xmm3, -16(dst, n)
         xorl    %eax, %eax
         ret
+#undef mid_lo
+#undef mid_lo_d
+#undef mid_hi
         .p2align 6
 .L\P\()gt64:
 .if \W == 32
         /* 65..128 (2W+1..4W): 4 W moves, first 2, last 2, loads before stores */
-        cmp     $(4*\W), %rdx
+        cmp     $(4*\W), n
         ja      .L\P\()gt4
-        \LD     (%rsi), %\R0
-        \LD     \W(%rsi), %\R1
-        \LD     -(2*\W)(%rsi,%rdx), %\R2
-        \LD     -\W(%rsi,%rdx), %\R3
-        \ST     %\R0, (%rdi)
-        \ST     %\R1, \W(%rdi)
-        \ST     %\R2, -(2*\W)(%rdi,%rdx)
-        \ST     %\R3, -\W(%rdi,%rdx)
+        \LD     (src), %\R0
+        \LD     \W(src), %\R1
+        \LD     -(2*\W)(src, n), %\R2
+        \LD     -\W(src, n), %\R3
+        \ST     %\R0, (dst)
+        \ST     %\R1, \W(dst)
+        \ST     %\R2, -(2*\W)(dst, n)
+        \ST     %\R3, -\W(dst, n)
         \VZ
         xorl    %eax, %eax
         ret
 .endif
         .p2align 6
 .L\P\()gt4:
-        cmp     $(8*\W), %rdx
+        cmp     $(8*\W), n
         ja      .L\P\()loop
-        \LD     (%rsi), %\R0
-        \LD     \W(%rsi), %\R1
-        \LD     (2*\W)(%rsi), %\R2
-        \LD     (3*\W)(%rsi), %\R3
-        \LD     -(4*\W)(%rsi,%rdx), %\R4
-        \LD     -(3*\W)(%rsi,%rdx), %\R5
-        \LD     -(2*\W)(%rsi,%rdx), %\R6
-        \LD     -\W(%rsi,%rdx), %\R7
-        \ST     %\R0, (%rdi)
-        \ST     %\R1, \W(%rdi)
-        \ST     %\R2, (2*\W)(%rdi)
-        \ST     %\R3, (3*\W)(%rdi)
-        \ST     %\R4, -(4*\W)(%rdi,%rdx)
-        \ST     %\R5, -(3*\W)(%rdi,%rdx)
-        \ST     %\R6, -(2*\W)(%rdi,%rdx)
-        \ST     %\R7, -\W(%rdi,%rdx)
+        \LD     (src), %\R0
+        \LD     \W(src), %\R1
+        \LD     (2*\W)(src), %\R2
+        \LD     (3*\W)(src), %\R3
+        \LD     -(4*\W)(src, n), %\R4
+        \LD     -(3*\W)(src, n), %\R5
+        \LD     -(2*\W)(src, n), %\R6
+        \LD     -\W(src, n), %\R7
+        \ST     %\R0, (dst)
+        \ST     %\R1, \W(dst)
+        \ST     %\R2, (2*\W)(dst)
+        \ST     %\R3, (3*\W)(dst)
+        \ST     %\R4, -(4*\W)(dst, n)
+        \ST     %\R5, -(3*\W)(dst, n)
+        \ST     %\R6, -(2*\W)(dst, n)
+        \ST     %\R7, -\W(dst, n)
         \VZ
         xorl    %eax, %eax
         ret
@@ -205,59 +237,59 @@ fc__checked_sse_begin:
 .L\P\()loop:
         /* n > 8W: the first W bytes, then done = the first W-aligned dst
          * offset above 0 (1..W), blocks of 4W while done + 4W <= n */
-        \LD     (%rsi), %\R0
-        \ST     %\R0, (%rdi)
-        movl    %edi, %r8d
-        negl    %r8d
-        andl    $(\W-1), %r8d
+        \LD     (src), %\R0
+        \ST     %\R0, (dst)
+        movl    dst_d, done_d
+        negl    done_d
+        andl    $(\W-1), done_d
         jnz     1f
-        movl    $\W, %r8d
-1:      lea     -(4*\W)(%rdx), %r9
+        movl    $\W, done_d
+1:      lea     -(4*\W)(n), limit
         /* NT and the rep movsb window start at special_min: one compare below it */
-        cmp     fc__x86_tune+FC_TUNE_SPECIAL_MIN(%rip), %rdx
+        cmp     fc__x86_tune+FC_TUNE_SPECIAL_MIN(%rip), n
         jae     .L\P\()special
 .L\P\()plain:
         CHECKED_LOOP \W, \LD, \STA, \R0, \R1, \R2, \R3
 .L\P\()tail:
         /* [done, n) < 4W bytes left: the last 4W bytes as one block */
-        \LD     -(4*\W)(%rsi,%rdx), %\R0
-        \LD     -(3*\W)(%rsi,%rdx), %\R1
-        \LD     -(2*\W)(%rsi,%rdx), %\R2
-        \LD     -\W(%rsi,%rdx), %\R3
-        \ST     %\R0, -(4*\W)(%rdi,%rdx)
-        \ST     %\R1, -(3*\W)(%rdi,%rdx)
-        \ST     %\R2, -(2*\W)(%rdi,%rdx)
-        \ST     %\R3, -\W(%rdi,%rdx)
+        \LD     -(4*\W)(src, n), %\R0
+        \LD     -(3*\W)(src, n), %\R1
+        \LD     -(2*\W)(src, n), %\R2
+        \LD     -\W(src, n), %\R3
+        \ST     %\R0, -(4*\W)(dst, n)
+        \ST     %\R1, -(3*\W)(dst, n)
+        \ST     %\R2, -(2*\W)(dst, n)
+        \ST     %\R3, -\W(dst, n)
         \VZ
         xorl    %eax, %eax
         ret
         .p2align 6
 .L\P\()special:
-        cmp     fc__x86_tune+FC_TUNE_NT_THRESHOLD(%rip), %rdx
+        cmp     fc__x86_tune+FC_TUNE_NT_THRESHOLD(%rip), n
         jae     .L\P\()nt
         /* fc_memcpy's rep movsb window (vec_copy.h's fc_copy_large): n - min <
          * max - min, and (dst - src + gap) mod 4096 >= 2 gap; else the loop */
         mov     fc__x86_tune+FC_TUNE_MOVSB_MIN(%rip), %rcx
-        mov     %rdx, %rax
-        sub     %rcx, %rax
+        mov     n, %rax
+        sub     %rcx, %rax                      /* n - min */
         neg     %rcx
         add     fc__x86_tune+FC_TUNE_MOVSB_MAX(%rip), %rcx
-        cmp     %rcx, %rax
+        cmp     %rcx, %rax                      /* n - min < max - min? */
         jae     .L\P\()plain
         mov     fc__x86_tune+FC_TUNE_MOVSB_GAP(%rip), %rcx
-        mov     %rdi, %rax
-        sub     %rsi, %rax
+        mov     dst, %rax
+        sub     src, %rax
         add     %rcx, %rax
-        andl    $4095, %eax
+        andl    $4095, %eax                     /* (dst - src + gap) mod 4096 */
         add     %rcx, %rcx
-        cmp     %rcx, %rax
+        cmp     %rcx, %rax                      /* >= 2 gap? */
         jb      .L\P\()plain
         /* the first 64 bytes by vectors ([0, W) is stored; every access here
          * is at or above done <= W), then rep movsb from the 64-aligned dst */
         .set    .Loff\P, \W
         .rept   64 / \W - 1
-        \LD     .Loff\P(%rsi), %\R1
-        \ST     %\R1, .Loff\P(%rdi)
+        \LD     .Loff\P(src), %\R1
+        \ST     %\R1, .Loff\P(dst)
         .set    .Loff\P, .Loff\P + \W
         .endr
         \VZ
@@ -333,26 +365,27 @@ fc__checked_fixup_sse:
 /* ---- the rep movsb range (both entries) --------------------------------- */
 /* [0, 64) holds src: done = head = 1..64 bytes to the next 64-aligned dst
  * byte; rep movsb copies [head, n).  rdi, rsi and rcx are rep movsb's own
- * (they advance as it goes), so the bases are kept in r10 and r11.  A fault
- * inside it leaves rcx = the bytes it had not copied (what the kernel's
- * copy_user relies on): its fixup resumes the byte loop at done = n - rcx,
- * which faults again at the first byte that cannot be copied, or finishes. */
+ * (they advance as it goes: raw names here), so the bases are kept in
+ * dst_save and src_save.  A fault inside it leaves rcx = the bytes it had
+ * not copied (what the kernel's copy_user relies on): its fixup resumes the
+ * byte loop at done = n - rcx, which faults again at the first byte that
+ * cannot be copied, or finishes. */
         .p2align 4
         .globl  fc__checked_movsb_begin
         .hidden fc__checked_movsb_begin
 fc__checked_movsb_begin:
 .Lmovsb:
-        movl    %edi, %r8d
-        negl    %r8d
-        andl    $63, %r8d
+        movl    dst_d, done_d
+        negl    done_d
+        andl    $63, done_d
         jnz     1f
-        movl    $64, %r8d
-1:      mov     %rdi, %r10
-        mov     %rsi, %r11
-        mov     %rdx, %rcx
-        sub     %r8, %rcx
-        add     %r8, %rdi
-        add     %r8, %rsi
+        movl    $64, done_d
+1:      mov     dst, dst_save
+        mov     src, src_save
+        mov     n, %rcx
+        sub     done, %rcx
+        add     done, %rdi
+        add     done, %rsi
         rep movsb
         xorl    %eax, %eax
         ret
@@ -363,10 +396,10 @@ fc__checked_movsb_end:
         .globl  fc__checked_fixup_movsb
         .hidden fc__checked_fixup_movsb
 fc__checked_fixup_movsb:
-        mov     %rdx, %r8
-        sub     %rcx, %r8
-        mov     %r10, %rdi
-        mov     %r11, %rsi
+        mov     n, done
+        sub     %rcx, done
+        mov     dst_save, dst
+        mov     src_save, src
         jmp     .Lbytes_start
 
 /* ---- the byte range: [done, n) one byte at a time ----------------------- */
@@ -375,12 +408,12 @@ fc__checked_fixup_movsb:
         .hidden fc__checked_bytes_begin
 fc__checked_bytes_begin:
 .Lbytes_start:
-        cmp     %rdx, %r8
+        cmp     n, done
         jae     2f
-1:      movzbl  (%rsi,%r8), %eax
-        movb    %al, (%rdi,%r8)
-        inc     %r8
-        cmp     %rdx, %r8
+1:      movzbl  (src, done), %eax
+        movb    %al, (dst, done)
+        inc     done
+        cmp     n, done
         jb      1b
 2:      xorl    %eax, %eax
         ret
@@ -392,8 +425,8 @@ fc__checked_bytes_end:
         .globl  fc__checked_fixup_bytes
         .hidden fc__checked_fixup_bytes
 fc__checked_fixup_bytes:
-        mov     %rdx, %rax
-        sub     %r8, %rax
+        mov     n, %rax
+        sub     done, %rax
         ret
 
 /* The fault table (checked.c): { first pc, end pc, fixup }, ended by zeros. */
