@@ -4,7 +4,7 @@
  * strings.  The library fcbench_engine, shared by fcbench and fastcopy-tune;
  * nothing here reaches up into the harness (harness.h) or a scenario.
  *
- * Byte accounting: bytes copied, counted once (GB/s = n / ns per call).
+ * Byte accounting: bytes copied, counted once (bytes per ns = n / ns per call).
  */
 #ifndef FCBENCH_H
 #define FCBENCH_H
@@ -32,8 +32,8 @@ struct contender {
 };
 
 /* Real size distributions (bench/distfile.c): the six shipped, and a batch
- * of b->len calls drawn from one (sizes, src/dst offsets 0..63; the seed
- * number fixes the draw); 0 if its file cannot be read (said on stderr). */
+ * of b->len calls drawn from one (sizes, src/dst offsets 0..63; seed_no
+ * fixes the draw); 0 if its file cannot be read (said on stderr). */
 #define FCBENCH_NDISTS 6
 #define FCBENCH_DIST_MAXSIZE 4096
 extern const char *const fcbench_dists[FCBENCH_NDISTS];
@@ -102,7 +102,7 @@ void bench_measure(const struct bench_opts *o, const struct contender *c, size_t
 void bench_round_order(size_t *ord, size_t k);
 uint64_t bench_order_seed(void); /* the order generator's seed (FCBENCH_SEED, else clock and pid) */
 
-/* Median, quartiles and GB/s of already-taken samples (ns per call). */
+/* Median, quartiles and throughput (bytes per ns) of already-taken samples (ns per call). */
 void stats_from_samples(struct stats *st, const double *ns, unsigned k, double bytes_per_call);
 double now_ns(void); /* clock.c */
 /* Measures many cases with their samples spread over the whole run: after

@@ -144,7 +144,7 @@ size_t contenders_collect(const char *only_csv, const char *tuned, struct conten
      * symbols do not interpose), each entry named "tag:<name>" and the
      * dispatched pair "tag:fc" - A/B comparisons in one process, with the same
      * samples.  Load both sides this way (old=...,new=...): code reached in a
-     * dlopen'ed library and code linked into fcbench do not time alike. */
+     * dlopen'ed library and code linked into fcbench do not time alike (D29). */
     const char *libs = getenv("FCBENCH_LIBS");
     for (const char *p = libs; p && *p && k < max;) {
         const char *e = strchr(p, ','), *eq = strchr(p, '=');

@@ -6,11 +6,11 @@
  *                                     vector loops, rep movsb, non-temporal stores
  *   fcbench cliffs   [opts]           each contender's worst placement per size as a fraction
  *                                     of its own aligned speed; flags every case below 0.8
- *   fcbench sizes    [opts]           GB/s and ns/call, 1 B .. 64 MiB; aligned, src+1, dst+1
+ *   fcbench sizes    [opts]           throughput and ns/call, 1 B .. 64 MiB; aligned, src+1, dst+1
  *                                     (+ aligned cold, unless --cold makes all three cold);
  *                                     from 4 KiB the copy ceiling at each size (peak's kernels)
  *   fcbench grid     [opts]           src_off x dst_off (0..63) matrices, as ratio maps
- *   fcbench distance [opts]           GB/s over (dst - src) mod 4096 at 256 B .. 256 KiB
+ *   fcbench distance [opts]           throughput over (dst - src) mod 4096 at 256 B .. 256 KiB
  *   fcbench large    [opts]           the riscv memcpy patch's lines: aligned and unaligned
  *                                     copies of 400 MiB ("MBytes" = MiB there, as here), each
  *                                     beside peak's DRAM-ceiling kernels (same samples)
@@ -52,15 +52,15 @@
  * caches.c, machine.c, distfile.c), which fastcopy-tune links too.
  *
  * Method: pinned to one CPU; every contender's output is validated (bytes
- * around dst included) before it is timed; samples last >= 1000x the measured
- * timer resolution (and >= 100 us); 11 samples (5 with --quick, N with
- * --samples N; sizes, memmove and dist take three times as many unless
- * --quick; scenarios with long copies take fewer), contenders
- * interleaved within each sample round in a random order; new physical pages
- * under the hot buffers before every round (--same-pages: one draw); median
+ * around dst included) before it is timed; a sample lasts at least the minimum
+ * bench_opts_init sets from the measured timer resolution; 11 samples (5 with
+ * --quick, N with --samples N; sizes, memmove and dist take three times as
+ * many unless --quick; scenarios with long copies take fewer) (D31); contenders
+ * interleaved within each sample round in a random order (D30); new physical pages
+ * under the hot buffers before every round (--same-pages: one draw) (D33); median
  * and IQR reported, every sample kept in the JSON.  Hot: the same buffers every call.  Cold (--cold): every
- * call moves to another slot of a region >= 4x the last-level cache.  Bytes
- * copied are counted once: GB/s = n / ns.
+ * call moves to another slot of a region of four times the last-level cache.  Bytes
+ * copied are counted once: bytes per ns = n / ns.
  */
 #include "harness.h" /* first: bench.h defines _GNU_SOURCE */
 

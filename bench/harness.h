@@ -106,7 +106,7 @@ progress_fn progress_as(const char *what);
 size_t distance_list(const struct bench_ctx *ctx, size_t *out);
 /* The sizes distance and cliffs run. */
 size_t cliff_sizes(const struct bench_ctx *ctx, const size_t **out);
-/* cliffs re-measures this many of the screen's worst placements per contender (screen.c says why). */
+/* cliffs re-measures this many of the screen's worst placements per contender (screen.c says why; D34). */
 #define NCAND 24
 /* Screens every placement at size n: the distance sweep (with_distances) and
  * the src_off x dst_off grid (dst_off in steps of `step`), `samples` short

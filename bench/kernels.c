@@ -3,9 +3,9 @@
  * (bench/scenarios/peak.c), timed beside the contenders by sizes and large too.
  *
  * For each level a copy of n bytes is made whose src + dst (2n) fill about
- * half the level (L1, L2, L3) or 4x the last-level cache (DRAM), buffers
+ * half the level (L1, L2, L3) or four times the last-level cache (DRAM), buffers
  * page-aligned, by every kernel below; the level's peak is the best kernel's
- * median GB/s (bytes copied, counted once).  Kernels are best cases, not
+ * median throughput (bytes copied, counted once).  Kernels are best cases, not
  * copy routines: aligned, n a multiple of 256, no size ladder.
  *
  *   kernel        where                   loop
@@ -20,9 +20,9 @@
  *   avx2-nt4      x86-64 with AVX2        avx2-nt over four pages at once: 16 KiB blocks, each
  *                                         step 4 x 32 B at one offset of four consecutive pages
  *   avx2-nt-pf    x86-64 with AVX2        avx2-nt with a prefetchnta of every source line 2 KiB
- *                                         ahead, as fastcopy's NT loop does (which beat every
- *                                         kernel above by 4-8% at 400 MiB on the Zen 4 guest:
- *                                         without this one the DRAM "ceiling" was not one)
+ *                                         ahead, as fastcopy's NT loop does: without it the
+ *                                         DRAM "ceiling" was below fastcopy's own NT loop
+ *                                         (D42)
  *   neon-loop     AArch64                 4 x 16 B (ld1/st1)
  *
  * This file is built with -fno-builtin (and gcc's

@@ -1,4 +1,4 @@
-/* What the results were measured on: CPU, caches, libc, kernel, fastcopy's choice. */
+/* The machine behind the results: CPU, caches, libc, kernel, fastcopy's choice. */
 #include <gnu/libc-version.h>
 #include <string.h>
 #include <sys/utsname.h>

@@ -8,6 +8,8 @@
 #include <time.h>
 #include <unistd.h>
 
+/* 11 samples (5 quick), each at least 1000 timer resolutions and a fixed
+ * floor long: the timer's error stays negligible, the median stable (D31) */
 void bench_opts_init(struct bench_opts *o, int quick)
 {
     double res = timer_resolution_ns();
@@ -37,19 +39,15 @@ void pin_to_one_cpu(char *desc, size_t size)
  * 14^25, 15^20, 16^21, 17^22, 18^23, 19^24, as published for Zen and Zen 2 in
  * "Take A Way", Lipp et al. 2020), and two lines of one set with the same utag
  * cannot both stay in it.  A src page and a dst page with the same utag and
- * overlapping page offsets then evict each other on every access: measured on
- * the Zen 4 guest, a hot 1 KiB copy with dst and src 4K-congruent took 23-44
- * ns when the two pages' utags matched (bits 15 and 20 flipped, 12 and 27, or
- * only bit 28) and 9.2 ns when they did not (bit 15 or 12 alone, 25, 26), for
- * glibc and fastcopy alike.  With separate mmaps, ASLR decided that for every
- * process: the same placement read 0.2x or 0.94x of the aligned speed from one
- * run to the next.  Here, for the first 1 MiB of the arenas (the cliffs,
- * distance and small-size placements), page i of a and pages i and i + 1 of b
- * differ in bit 20 (page i) or in bit 12 alone among 12..27 (pages i, i + 1),
- * so their utags always differ by the published hash; bits 28 and up are
- * outside it.  On Zen 4 the hash held for the bits tested (12, 15, 20,
- * 25-28), not for every pair.  Falls back to two ordinary mappings if the
- * reservation fails.
+ * overlapping page offsets then evict each other on every access, for glibc
+ * and fastcopy alike, so with separate mmaps ASLR decided per process whether
+ * a placement looked like a cliff (D32).  Here, for the first 1 MiB of the
+ * arenas (the cliffs, distance and small-size placements), page i of a and
+ * pages i and i + 1 of b differ in bit 20 (page i) or in bit 12 alone among
+ * 12..27 (pages i, i + 1), so their utags always differ by the published
+ * hash; bits 28 and up are outside it.  On Zen 4 the hash held for the bits
+ * tested, not for every pair (D32).  Falls back to two ordinary mappings if
+ * the reservation fails.
  */
 #define ARENA_ALIGN ((size_t)1 << 29)
 #define ARENA_B_OFF (((size_t)1 << 28) + ((size_t)1 << 20))
@@ -107,10 +105,10 @@ static size_t slot_step(size_t slots)
 }
 
 /* Cold: where a sample's walk over the slots begins - a new random slot each
- * call.  Until 2026-11-25 every call began at slot 0, so when a sample was a
- * call or a few (cold copies of megabytes), every contender after the first
- * in a round, and every sample after the first, copied slots that the ones
- * before had just brought into the L3. */
+ * call: with every walk from slot 0, when a sample was a call or a few (cold
+ * copies of megabytes), every contender after the first in a round, and every
+ * sample after the first, copied slots that the ones before had just brought
+ * into the L3 (D30). */
 static size_t cold_start(size_t slots)
 {
     static uint64_t x = 0x853c49e6748fea9bull;
@@ -123,10 +121,8 @@ static size_t cold_start(size_t slots)
 /* The timed loop. It is instantiated once per contender slot (run_slot[j] below)
  * so that every contender is called from its own indirect call site: with one
  * shared site the call is polymorphic, and on Zen 3 some contenders then paid
- * 1-3 cycles per call at small sizes, which ones depending only on how many
- * contenders ran and in which order (fcbench sizes, all 8 contenders, 8-63 B:
- * avx2 1.10-1.13x glibc's time with one site, 0.82-0.88x with one per slot;
- * glibc's own times unchanged). The asm marker keeps the compiler from
+ * a few cycles per call at small sizes, which ones depending only on how many
+ * contenders ran and in which order (D43). The asm marker keeps the compiler from
  * folding the identical copies back into one; each copy is aligned to 64
  * bytes so that every slot sees the same code layout. */
 static inline __attribute__((always_inline)) double run_calls(copy_fn f, const struct bench_case *bc, uint64_t iters)
@@ -187,18 +183,14 @@ static copy_fn pick(const struct contender *c, const struct bench_case *bc)
 }
 
 /* ---- the order within a round, and the call before a sample -------------------
- * Every round runs the contenders in a new random order.  Until 2026-11-25
- * (afternoon) each round rotated one fixed order, which kept every
- * contender's predecessor: `fc[...]` always followed `libc`, and `libc`
- * followed `erms`.  Where a copy's footprint fills a cache, a contender
- * inherits the state its predecessor leaves (rep movsb on Zen 4 leaves less
- * of a 512 KiB copy in the L2 than a vector loop does): at 524287 B in a `make
- * bench` run `fc[avx512-ymmloop]` took 12.7-15.4 us in every round and
- * `avx512-ymmloop`, the same code after `avx512`, 10.5-11.8 (`libc`, after
- * `erms`, 20-28 us, where alone it takes 10.6).  A random order spreads the
- * predecessors over all contenders, and a hot sample of fewer than
- * WARM_BELOW calls starts with one untimed call of its own, so it is timed
- * from the state its own copy leaves - what "hot" means - where src + dst
+ * Every round runs the contenders in a new random order (D30): a fixed
+ * rotation kept every contender's predecessor, and where a copy's footprint
+ * fills a cache, a contender inherits the state its predecessor leaves (rep
+ * movsb on Zen 4 leaves less of a 512 KiB copy in the L2 than a vector loop
+ * does).  A random order spreads the predecessors over all contenders, and a
+ * hot sample of fewer than WARM_BELOW calls starts with one untimed call of
+ * its own, so it is timed from the state its own copy leaves - what "hot"
+ * means - where src + dst
  * fit the last-level cache (beyond it the call would warm nothing and only
  * double the time).  Not for cold cases (each call elsewhere by design) nor
  * batches (65536 calls a pass). */
@@ -206,14 +198,9 @@ static copy_fn pick(const struct contender *c, const struct bench_case *bc)
 
 /* The orders come from a generator seeded once per process: from
  * FCBENCH_SEED where set (to repeat a run's orders), else from the clock and
- * the pid.  Until 2026-11-27 the seed was a constant, so every run drew the
- * same sequence of orders and a predecessor effect repeated from run to run
- * instead of varying: in the five `make bench` runs on the Zen 4 guest with
- * figures kept, tuned[...] read 1.06-1.12x fc[...]'s time at 8 MiB - 1 B (the
- * same code, in three of them with the same settings); with FCBENCH_SEED=11,
- * three processes gave identical code 1.07-1.08x itself at 8 MiB + 1, seeds
- * 22 and 33 0.98-1.02x (lab/runs/amd-zen4/2026-11-27/order-seed.txt).  The
- * seed is in the JSON's method block and the tables' header; FCBENCH_SEED
+ * the pid (D30).  A constant seed drew the same sequence of orders in every
+ * run, so a predecessor effect repeated from run to run instead of varying.
+ * It is printed in the JSON's method block and the tables' header; FCBENCH_SEED
  * (decimal, 1..2^53-1) repeats the orders of the same command on the same
  * build. */
 static uint64_t ord_rng, ord_seed;
@@ -276,22 +263,18 @@ static double timed(run_fn run, copy_fn f, const struct bench_case *bc, uint64_t
 
 /* ---- physical page redraws ------------------------------------------------------
  * A hot copy's speed can depend on the physical pages behind its virtual
- * placement, which a process gets once: on the Zen 4 guest (2026-11-25, a
- * standalone loop, the pages remapped between trials) a 4 KiB copy at src%64
- * 63, dst 7 bytes behind src mod 4096 took 0.98x its aligned speed with most
- * page draws and 0.72-0.77x with some, for the whole life of a process that
- * drew them (6 processes: 3 at 0.98, 2 at 0.72-0.77, 1 changing); a 256 B
- * aligned copy 2.5 or 8 ns by draw.  One draw per process made such
- * placements read 0.69x in one run and 0.95x in the next.  So before every
- * sample round the pages the round's hot cases touch in the arenas (up to
- * redraw bytes of each) are given new physical pages: MADV_DONTNEED, then a random number (0..63) of decoy
+ * placement, which a process gets once, and for the whole life of the
+ * process; with one draw per process a run's worst placement was a draw of
+ * the pages (D33).  So before every sample round the pages the round's hot
+ * cases touch in the arenas (up to redraw bytes of each) are given new
+ * physical pages: MADV_DONTNEED, then a random number (0..63) of decoy
  * pages faulted in first, so the arenas' pages come from further down the
  * kernel's free lists than the ones just freed, then the pages rewritten in a
  * random order (with the arenas' fill byte).  A sample is then one page draw,
  * and the median over a case's samples is the median over draws; `fcbench
- * --same-pages` keeps the process's first draw throughout (the behaviour
- * before 2026-11-25 afternoon).  Not for the cold regions, whose rotation
- * already spreads every case over many pages. */
+ * --same-pages` keeps the process's first draw throughout (the former
+ * behaviour).  Not for the cold regions, whose rotation already spreads every
+ * case over many pages. */
 static unsigned char *rd_a, *rd_b, *rd_decoy;
 static size_t rd_bytes, rd_pages; /* rd_pages: pages redrawn so far */
 static uint64_t rd_rng = 0x9e3779b97f4a7c15ull;

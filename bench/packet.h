@@ -18,10 +18,9 @@
  * PKT_DATA (64-aligned), the metadata at the element's start.  2 x 144 KiB:
  * L2-resident, as the mbufs of a burst in a hot packet path are.  The
  * element size is not a power of two, so src and dst page offsets vary from
- * element to element as in a mempool (with 2 KiB elements every src and dst
- * sat at the same page offset: on the Zen 1 guest a 14-32 B copy inlined then
- * took 12 ns a packet, called 5 ns - 4K aliasing of the next packet's loads
- * with this packet's stores, a property of that layout). */
+ * element to element as in a mempool: with 2 KiB elements every src and dst
+ * sat at the same page offset, and the next packet's loads 4K-aliased this
+ * packet's stores - the scenario timed that layout, not the copy (D36). */
 enum { PKT_BUF = 2304, PKT_DATA = 256, PKT_NBUF = 64, PKT_TX_SKEW = 8, PKT_SEQ = 4096, PKT_VAR_MAX = 1024,
        PKT_NCASES = 7 };
 #define PKT_CONST_SIZES {14, 20, 32, 64, 128, 1518} /* the first PKT_NCASES - 1 cases; the last: PKT_SEQ sizes */

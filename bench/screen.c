@@ -46,19 +46,12 @@ static struct bench_grid *grid_new(struct bench_ctx *ctx, const char *source, si
  * The grid goes to the sink (source `source`); each contender's worst case
  * into worst[] (ratio to base[j], its aligned speed).
  */
-/* cliffs re-measures this many of the screen's worst placements per contender:
+/* cliffs re-measures NCAND of the screen's worst placements per contender:
  * with 3 short samples per placement, a noisy moment can nominate a placement
- * that is not the worst (the same code as two contenders once got 0.57x and
- * 1.00x at 256 B), so the worst of several re-measured ones is chosen (and
- * measured once more, below).
- * Over the 4412 placements of a size, such moments are not rare: in the 06:17
- * run of 2026-11-25 fc's 3 candidates at 256 B were noise (screened at 9-26
- * GB/s, re-measured at 71 and more) while its page-crossing placements, at 47
- * GB/s in every row of the distance sweep, had been screened just above them;
- * `avx512-ymmloop`, the same code, reported 0.48x where fc reported 0.68x.
- * Each contender's screen had 15-20 placements below its true worst.  24
- * re-measured (each alone, samples spread over the stage like the rest) cost
- * about 0.3 s per size. */
+ * that is not the worst, and over the 4412 placements of a size such moments
+ * are not rare, so the worst of several re-measured ones is chosen (and
+ * measured once more, below) (D34).  Each candidate is re-measured alone,
+ * its samples spread over the stage like the rest. */
 /* NCAND: harness.h */
 
 /* Screens every placement; worst[j] gets contender j's lowest ratio and, when
@@ -83,10 +76,10 @@ void screen(struct bench_ctx *ctx, size_t n, int with_distances, size_t step, un
     ctx->opts.min_sample_ns = saved.min_sample_ns / 4;
     /* One page draw for the whole screen: with a new draw before each of its
      * few samples, the draws that slow any placement (the 256 B aligned copy
-     * itself: 2.5 or 8 ns by draw) nominated hundreds of placements per size,
-     * which re-measured at their median over draws, and crowded out placements
-     * that are slow under every draw (256 B across a page).  The candidates
-     * are then re-measured over draws. */
+     * itself among them) nominated hundreds of placements per size, which
+     * re-measured at their median over draws, and crowded out placements that
+     * are slow under every draw (256 B across a page).  The candidates are then
+     * re-measured over draws (D33). */
     ctx->opts.same_pages = 1;
     for (size_t c = 0; c < total; c++) {
         size_t so = 0, dof = c < nd ? d[c] : 0, col = 0;

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Comments in src/ and include/ keep rules, not run logs.
+"""Comments in src/, include/ and bench/ keep rules, not run logs.
 
-Scans the comments of the C and assembly sources (C: /* */ and //; .S: the
-same plus '#' comment lines) and fails on dated notes and measured figures,
+Scans the comments of the C and assembly sources of the library and of
+fcbench (C: /* */ and //; .S: the same plus '#' comment lines) and fails on
+dated notes and measured figures,
 which belong in docs/decisions/ (one record per decision, with the figures,
 machine, date and the command that re-measures them):
 
@@ -15,7 +16,8 @@ machine, date and the command that re-measures them):
 Byte counts ("256 B", "4 KiB") and the size-class tables are fine.  Every
 decision id in a comment, "(D07)", must name a file docs/decisions/D07-*.md
 that docs/decisions/README.md lists, and every record whose status is kept
-must be cited by some comment in src/ or include/.
+must be cited at a code site: a comment in those sources, or a '#' comment of
+the report's Python package (bench/fcreport/, read for ids only).
 
 Usage: check_comment_notes.py [repository root]   (default: this file's ../)
 """
@@ -24,8 +26,10 @@ import re
 import sys
 
 SKIP = ()
-ROOTS = ("src", "include")
+ROOTS = ("src", "include", "bench")
 EXTS = (".c", ".h", ".S", ".s")
+# read for decision ids only (their docstrings and comments may quote output)
+ID_ONLY = (("bench/fcreport", (".py",)),)
 
 PATTERNS = [
     ("date", re.compile(r"\b20\d\d-\d\d-\d\d\b")),
@@ -135,17 +139,24 @@ def main():
                                        f"in docs/decisions/README.md")
     # the other way: a kept decision is cited at its code site
     cited = set()
-    for top in ROOTS:
+    for top, exts in [(r, EXTS) for r in ROOTS] + list(ID_ONLY):
         for dirpath, _, files in os.walk(os.path.join(root, top)):
             for f in files:
-                if f.endswith(EXTS):
+                if f.endswith(exts):
                     with open(os.path.join(dirpath, f), encoding="utf-8", errors="replace") as fh:
-                        cited.update(DID.findall(fh.read()))
+                        text = fh.read()
+                    ids = DID.findall(text)
+                    cited.update(ids)
+                    if exts != EXTS:
+                        rel = os.path.relpath(os.path.join(dirpath, f), root).replace(os.sep, "/")
+                        for d in sorted(set(ids)):
+                            if d not in records:
+                                bad.append(f"{rel}: D{d} has no docs/decisions/D{d}-*.md")
     for d, f in sorted(records.items()):
         with open(os.path.join(ddir, f), encoding="utf-8") as fh:
             kept = re.search(r"\*\*Status:\*\*\s*kept", fh.read())
         if kept and d not in cited:
-            bad.append(f"docs/decisions/{f}: kept, but no comment in src/ or include/ cites D{d}")
+            bad.append(f"docs/decisions/{f}: kept, but no comment in src/, include/ or bench/ cites D{d}")
     for b in bad:
         print(b)
     if bad:

@@ -8,6 +8,7 @@ from .fmt import fmt_size, geomean
 from .compare import machine_brief
 
 
+# The A/A tolerance: identical code reads apart by the host's noise, which the run's own A/A pair measures (D37)
 TARGETS_NOISE = 0.05  # "above glibc": a time ratio above 1 + this, or above the A/A limit (_noise_limits)
 TARGETS_NOISE_MAX = 0.10  # ... and never more than 1 + this, whatever the A/A pair read
 

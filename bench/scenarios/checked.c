@@ -12,7 +12,7 @@
  * Sizes 8 B - 64 MiB (quick: to 1 MiB), aligned and src+1, and the six
  * Google size distributions; contenders interleaved sample by sample
  * (bench_measure_many), medians.  The target line: fc_copy_checked's
- * throughput >= 0.95x fc_memcpy's from 256 B, >= 0.90x below.
+ * throughput at least 0.95 of fc_memcpy's from 256 B, at least 0.90 below.
  */
 #define _GNU_SOURCE
 #include "harness.h"
@@ -104,7 +104,7 @@ void scenario_checked(struct bench_ctx *ctx)
     }
     ctx->label = saved;
 
-    /* the table: GB/s per contender; x = fc_copy_checked's throughput over fc_memcpy's */
+    /* the table: throughput per contender; x = fc_copy_checked's throughput over fc_memcpy's */
     printf("\n== checked: fc_copy_checked when nothing faults, beside fc_memcpy, libc and the usual guards\n"
            "   (hot; GB/s, median; x = fc_copy_checked's throughput / fc_memcpy's)\n");
     printf("%-8s %-15s", "label", "bytes");

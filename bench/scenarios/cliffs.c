@@ -40,8 +40,8 @@ void scenario_cliffs(struct bench_ctx *ctx)
         /* The ratio is taken from one interleaved measurement: every contender's
          * aligned case and its NCAND worst screened placements, samples
          * alternating over the same seconds (a ratio of two measurements
-         * minutes apart moves with the host, by 2x at 1 KiB on a shared
-         * machine); the lowest re-measured ratio is reported. */
+         * minutes apart moves with the host on a shared machine) (D34); the
+         * lowest re-measured ratio chooses the placement. */
         for (size_t j = 0; j < k; j++) {
             valid[j] = (unsigned char)(base[j].gbps > 0);
             for (size_t i = 0; i < NCAND; i++) {

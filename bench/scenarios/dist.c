@@ -9,13 +9,10 @@
  * runs the same calls).  A sample is whole passes over the batch, so the
  * branch predictor sees 65536 unrelated sizes, not one.  Not fewer: a batch
  * replayed pass after pass is a sequence the predictor can partly learn, and
- * with 4096 calls it did (Intel Xeon guest, 2026-11-23: fc / glibc on Google B
- * read 0.48-0.81x with 4096 depending only on where the code was linked,
- * 0.82x for both layouts with 65536 and with 1M; glibc gained too).
- * FCBENCH_DIST_BATCH=N (64 .. 4M) sets it for experiments.  --file F runs the
- * distribution in F alone (`fcbench record`'s PREFIX.csv), with the offsets
- * drawn from F's .align.csv beside it when there is one.  The buffers are 8 KiB
- * and stay in L1 (hot; with --cold every call goes to another slot of the cold
+ * with 4096 calls it did (D35).  FCBENCH_DIST_BATCH=N (64 .. 4M) sets it for
+ * experiments.  --file F runs the distribution in F alone (`fcbench record`'s
+ * PREFIX.csv), with the offsets drawn from F's .align.csv beside it when there
+ * is one.  The buffers are 8 KiB and stay in L1 (hot; with --cold every call goes to another slot of the cold
  * region).  Reported: median ns per call, and the time relative to libc,
  * each contender measured head to head with libc alone (see below).
  */
@@ -76,13 +73,8 @@ void scenario_dist(struct bench_ctx *ctx)
         bc[nc].n = (size_t)(b[nc].bytes / batch + 0.5);
         bc[nc].batch = &b[nc];
         /* Three times the samples (11 -> 33; not with --quick): a pair's rounds run back to back,
-         * so a host episode of a few tens of ms lands on one pair's consecutive rounds.  Zen 4
-         * guest, 2026-11-27: in one make bench, 6 of tuned[avx512-ymmloop]'s 11 rounds read
-         * 1.18-1.21x its first 5 in all six distributions (Google A 0.87x glibc's time, the same
-         * routine under its registry name 0.75x in the same run); over 6 processes the spread of
-         * each pair's ratio went from 2-12% with 11 samples to 0.5-1.8% with 33 (one outlier
-         * process: W 4.5% either way), medians unchanged.  `fcbench dist` with make bench's
-         * contenders: 2.7 s -> 5.2 s. */
+         * so a host episode of a few tens of milliseconds lands on one pair's consecutive rounds,
+         * and with 11 samples it could move the pair's median (D31). */
         if (!ctx->opts.quick) bc[nc].samples = 3 * ctx->opts.samples;
         labels[nc++] = ctx->dist_file ? label_file : dists[d];
     }
@@ -91,10 +83,8 @@ void scenario_dist(struct bench_ctx *ctx)
      * alone (two contenders interleaved), its ratio taken against libc's time
      * in its own pair: interleaved with more routines, the shared branch
      * predictor sees every routine's branches between two batches of one, and
-     * the ratio moved with the contender set (fc[avx512] / libc on Google B:
-     * 0.82x beside 7 other routines, 0.89-0.96x head to head, Intel Xeon,
-     * 2026-11-23).  libc's recorded time is from its pair with the first
-     * fc[...] contender (else the first pair). */
+     * the ratio moved with the contender set (D35).  libc's recorded time is
+     * from its pair with the first fc[...] contender (else the first pair). */
     struct stats *st = calloc(nc * k + 1, sizeof *st), *pst = calloc(nc * 2 + 1, sizeof *pst);
     double *base = calloc(nc * k + 1, sizeof *base); /* libc's time in contender j's pair */
     unsigned char *valid = calloc(nc * 2 + 1, 1);

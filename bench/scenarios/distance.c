@@ -1,5 +1,5 @@
 /*
- * fcbench distance: GB/s over (dst - src) mod 4096 at 256 B .. 256 KiB.
+ * fcbench distance: throughput over (dst - src) mod 4096 at 256 B .. 256 KiB.
  */
 #include "harness.h"
 #include "scenarios.h"

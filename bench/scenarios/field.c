@@ -1,6 +1,6 @@
 /*
- * fcbench field: copies in the shape the seeds judged them by - packets per
- * second by frame size - rather than one size in a loop.
+ * fcbench field: copies in the shape the motivating reports judged them by -
+ * packets per second by frame size - rather than one size in a loop.
  *
  * field-rx: the receive path of the riscv memcpy patch's UDP RX table, in
  * process: frames of 64, 128, 256, 512, 1024, 1280, 1518 and 9000 bytes sit in

@@ -2,24 +2,24 @@
  * fcbench field, programs part (scenario field-programs): real, unmodified
  * Debian programs run under glibc and under libfastcopy-preload.so,
  * alternated run by run, their output checked identical, and the time ratio
- * reported with a 95% confidence interval.
+ * reported with a bootstrap confidence interval (below).
  *
  * The programs are those whose copies `fcbench record` found to be a visible
- * part of their work (bench/distributions/recorded/README.md): sqlite3 (3.7 M
- * copy calls/s), python3 (5.2 M/s), zstd (130 MB/s of copies), sort (all
- * memmoves of 32-96 B).  Their inputs are generated here with fixed seeds: a
- * text corpus (8 MiB; --quick 2 MiB), an SQL script (100,000 rows; --quick
- * 20,000), a Python script.  A
- * program that is not installed is skipped with a note (make bench installs
- * them: scripts/setup-deps.sh).
+ * part of their work (bench/distributions/recorded/README.md has their copy
+ * rates): sqlite3 and python3 (many copy calls), zstd (many bytes copied),
+ * sort (all memmoves of 32-96 B).  Their inputs are generated here with fixed
+ * seeds: a text corpus (8 MiB; --quick 2 MiB), an SQL script (100,000 rows;
+ * --quick 20,000), a Python script.  A program that is not installed is
+ * skipped with a note (make bench installs them: scripts/setup-deps.sh).
  *
  * Each run: fork, exec with stdout into a pipe (hashed: FNV-1a 64) and stderr
  * to /dev/null, wait4 for its CPU time; the wall time from fork to exit.
  * 10 runs each way (--quick: 3), glibc first in odd pairs, the shim first in
  * even ones.  The ratio is median(shim) / median(glibc) of the CPU time (user
  * + system, less disturbed by the host than wall time; wall is reported
- * too); its 95% interval is the 2.5th-97.5th percentile of the same ratio
- * over 2000 bootstrap resamples of the two sets of runs (fixed seed).
+ * too); its interval runs from the 2.5th to the 97.5th percentile of the
+ * same ratio over 2000 bootstrap resamples of the two sets of runs (fixed
+ * seed).
  */
 #define _GNU_SOURCE
 #include "harness.h"
@@ -199,7 +199,7 @@ static double median(const double *v, unsigned n)
     return n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
 }
 
-/* 95% bootstrap interval of median(b) / median(a). */
+/* Bootstrap interval (2.5th-97.5th percentile) of median(b) / median(a). */
 static void ratio_ci(const double *a, const double *b, unsigned n, double *lo, double *hi)
 {
     enum { R = 2000 };

@@ -17,12 +17,10 @@
  * host hits both copies and both ceilings alike.  The kernels are recorded as
  * scenario "large-ceiling" under the copy's label; beside the unaligned copy
  * they read its src + 1 with unaligned loads and store to its aligned dst.
- * History (Zen 4 guest, 2026-11-24/25): the ceiling `peak` measured minutes
- * earlier moved from 15.2 to 23.3 GB/s between runs, so fc's 400 MiB copy read
- * 87% to 132% of it.  With a ceiling per copy but the two copies timed one
- * after the other, the kernels read 17.5 GB/s beside the aligned copy and
- * 14.9 beside the unaligned one seconds later - misalignment and drift could
- * not be told apart.  Interleaving the two windows separates them.
+ * A ceiling measured minutes earlier (by `peak`) drifts with the host's DRAM
+ * load, and with the two copies timed one after the other misalignment and
+ * drift could not be told apart; interleaving the two windows separates them
+ * (D42).
  */
 void scenario_large(struct bench_ctx *ctx)
 {
@@ -38,10 +36,9 @@ void scenario_large(struct bench_ctx *ctx)
     struct stats *st = calloc(2 * k, sizeof *st);
     if (!st) exit(1);
     struct bench_opts saved = ctx->opts;
-    /* a 400 MiB copy is its own long sample; 11 rounds (5 until 2026-11-25: the
-     * unaligned copy then read 95-100% of the aligned ceiling from run to run,
-     * where a standalone loop, 15 rounds, measures the NT loop at src+1 1-2%
-     * behind src+0), about 10 s more */
+    /* a 400 MiB copy is its own long sample; 11 rounds (3 quick): fewer let the
+     * unaligned copy's share of the ceiling wander from run to run by more than
+     * the cost of src+1 itself (D42) */
     ctx->opts.samples = ctx->opts.quick ? 3 : 11;
     printf("\n== large: one copy of %zu MiB, median of %u (MiB/s; MBytes = MiB); aligned and unaligned interleaved\n",
            n >> 20, ctx->opts.samples);

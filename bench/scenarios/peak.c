@@ -1,13 +1,14 @@
 /*
  * fcbench peak: the machine's copy ceilings, per level of the memory
  * hierarchy, so every other result can be read as a fraction of what this
- * CPU can do at all (the DPDK seed's "judge against the theoretical optimum").
+ * CPU can do at all (DPDK's method of judging copies against the theoretical
+ * optimum).
  *
  * For each level a copy of n bytes is made whose src + dst (2n) fill about
- * half the level (L1, L2, L3) or 4x the last-level cache (DRAM), buffers
- * page-aligned, by every kernel (bench/kernels.c lists them); the level's
- * peak, in ctx->peaks, is the best kernel's median GB/s (bytes copied,
- * counted once).
+ * half the level (L1, L2, L3) or four times the last-level cache (DRAM),
+ * buffers page-aligned, by every kernel (bench/kernels.c lists them); the
+ * level's peak, in ctx->peaks, is the best kernel's median throughput (bytes
+ * copied, counted once).
  */
 #include "harness.h"
 #include "scenarios.h"
@@ -22,7 +23,7 @@ void scenario_peak(struct bench_ctx *ctx)
     long l1 = machine_cache_bytes(1), l2 = machine_cache_bytes(2), l3 = machine_cache_bytes(3);
     long llc = l3 ? l3 : l2;
     size_t n_for[4] = {(size_t)l1 / 4, (size_t)l2 / 4, (size_t)l3 / 4, 0};
-    n_for[3] = llc > 0 ? 2 * (size_t)llc : (size_t)256 << 20; /* src + dst = 4x the LLC */
+    n_for[3] = llc > 0 ? 2 * (size_t)llc : (size_t)256 << 20; /* src + dst = four times the LLC */
     if (n_for[3] < ((size_t)64 << 20)) n_for[3] = (size_t)64 << 20;
     if (ctx->opts.quick) n_for[3] = (size_t)16 << 20;
     printf("\n== peak: copy ceilings, GB/s (median; src + dst = 2n; page-aligned; best kernel marked *)\n");

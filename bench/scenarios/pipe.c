@@ -15,9 +15,9 @@
  * copies are the kernel's copy_from_user / copy_to_user (plus the pipe's own
  * bookkeeping and, on one CPU, the context switches).  A sample: the parent
  * asks for `count` messages over a control pipe and times until it has read
- * them all; count is scaled so a sample lasts >= 2 ms.  The child runs on
- * another CPU when there is one (the parent stays pinned), as lmbench's
- * processes would.
+ * them all; count is scaled so a sample lasts two milliseconds or more.  The
+ * child runs on another CPU when there is one (the parent stays pinned), as
+ * lmbench's processes would.
  */
 static int read_full(int fd, void *buf, size_t n)
 {

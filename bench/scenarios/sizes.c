@@ -1,5 +1,5 @@
 /*
- * fcbench sizes: GB/s and ns/call, 1 B .. 64 MiB; aligned, src+1, dst+1 (+ aligned cold,
+ * fcbench sizes: throughput and ns/call, 1 B .. 64 MiB; aligned, src+1, dst+1 (+ aligned cold,
  * unless --cold makes all three cold); from 4 KiB the copy ceiling at each size (peak's kernels).
  */
 #include "harness.h"
@@ -45,20 +45,18 @@ static void sizes_print(const struct bench_ctx *ctx, const char *label, size_t s
  * where src + dst fill half of it; a copy whose src + dst reach a level's
  * size (16 KiB: 2n = the 32 KiB L1d; 512 KiB: 2n = the 1 MiB L2 of Zen 4)
  * lives partly in the next level, and every routine, the kernels included,
- * runs slower there (Zen 4 guest, 2026-11-25: 48-50 GB/s at 512 KiB against
- * 57-58 at 256 KiB, 2 MiB pages or 4 KiB).  The ceiling at n is what this
- * machine does with that working set: the yardstick `fcbench targets` reads
- * a size against (the x86-64 issue's "a plain vector loop reaches ~36 GB/s
- * at 256 KiB").  Below 4 KiB a copy's fixed costs (size tests, edges) are a
- * large share of its time and the kernels, which have none, are no ceiling
- * for a routine that must take any n. */
+ * runs slower there.  The ceiling at n is what this machine does with that
+ * working set: the yardstick `fcbench targets` reads a size against (D37).
+ * Below 4 KiB a copy's fixed costs (size tests, edges) are a large share of
+ * its time and the kernels, which have none, are no ceiling for a routine
+ * that must take any n. */
 #define SIZES_CEILING_FROM ((size_t)4096)
 /* Up, not down: a few bytes more working set, never less (16383 B rounded
- * down to 16128 fit the 32 KiB L1d beside everything else and read 117
- * GB/s, where every routine at 16383 B read 100-108, 2n = 32766); and no
- * partial block, whose last store would straddle the page boundary at
- * 4097, 8193, ... B (a page-straddling store costs 5 ns or more on Zen 4:
- * a kernel copying 4097 B that way read 16% below fastcopy). */
+ * down to 16128 fits the 32 KiB L1d beside everything else, which 2n = 32766
+ * does not: a ceiling above what any routine can reach); and no partial
+ * block, whose last store would straddle the page boundary at 4097, 8193,
+ * ... B (so slow a store that such a kernel read below fastcopy: no ceiling)
+ * (D37). */
 #define CEIL_N(n) (((n) + 255) & ~(size_t)255)
 
 static void ceiling_print(const struct bench_ctx *ctx, const size_t *sizes, size_t ns, const struct stats *st, const struct contender *all,
@@ -132,17 +130,11 @@ void scenario_sizes(struct bench_ctx *ctx)
     /* Three times the samples (33; not with --quick).  From 4 MiB up a sample
      * is one call or a few, src + dst compete for the L3 (or DRAM) with
      * whatever else the host runs, and 11 samples left two runs of the same
-     * code 7-20% apart at 8-16 MiB (2026-11-25, `fc` against `avx512-ymmloop`,
-     * the same routine; 33 samples: within 1.5%).  Below, each sample is one
-     * page draw and some draws are slow (2 KiB aligned: 17.9 or 20.3 ns by
-     * draw), so a median of 11 lands on the slow mode now and then: 20 runs of
-     * 24 sizes 200 B - 256 KiB, three placements (Zen 4 guest, 2026-11-27),
-     * tuned[avx512-ymmloop] against avx512-ymmloop (the same code and
-     * settings) beyond 5% in 53 of 1440 cases with 11 samples, 19 with 33;
-     * either above glibc's time by more than 5% in 26 of 2880, 4 with 33.
-     * Most `make bench` runs had such a size or two.  The whole phase: 121 s
-     * -> 140 s.  Every table is one case list for bench_run_cases, so each
-     * case's samples are spread over the whole scenario. */
+     * code apart by more than the A/A tolerance.  Below, each sample is one
+     * page draw and some draws are slow, so a median of 11 lands on the slow
+     * mode now and then (D31).  Every table is one case list for
+     * bench_run_cases, so each case's samples are spread over the whole
+     * scenario. */
     for (size_t i = 0; i < ncases && !ctx->opts.quick; i++) bc[i].samples = 3 * ctx->opts.samples;
     for (size_t i = 0; i < ncases; i++)
         for (size_t j = 0; j < ka; j++)

@@ -86,13 +86,13 @@ struct fc_exception {
 };
 
 static const struct fc_exception fc_exceptions[] = {
-    /* rep movsb slower than the vector loops at every size, and collapses near 4K aliasing (D16) */
+    /* rep movsb slower than the vector loops at every size, and collapses near 4K aliasing (D38, D16) */
     {
         .name = "AMD Zen 3 (family 0x19 without AVX-512)",
         .vendor = FC_VENDOR_AMD, .fam_lo = 0x19, .fam_hi = 0x19, .needs = FC_NO_AVX512F,
         .window = FC_WINDOW_CLOSED, .movsb_gap = FC_GAP_AMD_DIP,
     },
-    /* zmm ladder, ymm loops (zmm split in two); rep movsb not ahead; NT from half the LLC */
+    /* zmm ladder, ymm loops (zmm split in two); rep movsb not ahead; NT from half the LLC (D39) */
     {
         .name = "AMD Zen 4 (family 0x19 with AVX-512)",
         .vendor = FC_VENDOR_AMD, .fam_lo = 0x19, .fam_hi = 0x19, .needs = FC_NEED_AVX512F,
@@ -101,13 +101,13 @@ static const struct fc_exception fc_exceptions[] = {
         .nt = FC_NT_LLC, .nt_num = 1, .nt_den = 2,
     },
     /* rep movsb beats non-temporal stores at every size past the LLC too (the default's rep
-     * movsb window from L1d/2 then runs to any size) */
+     * movsb window from L1d/2 then runs to any size; D40) */
     {
         .name = "AMD Zen 5 (family 0x1a)",
         .vendor = FC_VENDOR_AMD, .fam_lo = 0x1a, .fam_hi = 0x1a,
         .nt = FC_NT_NEVER,
     },
-    /* rep movsb from 20 KiB at every distance; NT from a thread's LLC share, 4 pages */
+    /* rep movsb from 20 KiB at every distance; NT from a thread's LLC share, 4 pages (D41) */
     {
         .name = "Intel Sapphire/Emerald/Granite Rapids (family 6 with AVX-512 and AVX-VNNI)",
         .vendor = FC_VENDOR_INTEL, .fam_lo = 6, .fam_hi = 6, .needs = FC_NEED_AVX512F | FC_NEED_AVX_VNNI,

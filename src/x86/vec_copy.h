@@ -548,9 +548,11 @@ FC_NOINLINE void *fc_edges_page_safe(fc_u8 *d, const fc_u8 *s, size_t n, fc_u8 *
     FC_RETURN_OPAQUE(d);
 }
 
-/* The aligned loops: 4 unaligned loads + 4 aligned stores per step; forward
- * while more than 4W remain after dp, backward while more than 4W remain
- * before dp.  Return where they stopped.  `sure` (a constant after inlining):
+/* The aligned loops: 4 unaligned loads + 4 aligned stores per step, also
+ * where src and dst differ mod 64 and every load splits two lines: aligned
+ * loads shifted into place, and aligned loads with unaligned stores, were
+ * slower (D28).  Forward while more than 4W remain after dp, backward while
+ * more than 4W remain before dp.  Return where they stopped.  `sure` (a constant after inlining):
  * the caller knows that more than 4 LW remain, so the first step runs untested
  * (fc_loop_fwd and fc_loop_bwd: n > 8 LW, at most LW skipped): the test
  * showed in the backward loop at 264-512 B (D09). */
@@ -799,7 +801,10 @@ FC_NOINLINE void *fc_loop_nt(fc_u8 *d, const fc_u8 *s, size_t n)
     FC_RETURN_OPAQUE(d);
 }
 
-/* n > 8W: pick the direction (see the table at the top). */
+/* n > 8W: pick the direction (see the table at the top).  The tests on the
+ * way into the loops (overlap, the special_min compare, 4K aliasing) are the
+ * whole fixed cost above 8W; a 16-vector straight-line class up to 1 KiB in
+ * front of them stores more than the loop and was not kept (D27). */
 FC_INLINE void *fc_copy_large(fc_u8 *d, const fc_u8 *s, size_t n)
 {
     uintptr_t diff = (uintptr_t)d - (uintptr_t)s;
@@ -982,6 +987,9 @@ __attribute__((aligned(64))) void *FC_ENTRY_NAME(FC_VEC_ID, _memcpy)(void *restr
     return fc_vec_copy(dst, src, n, 1);
 }
 
+/* memmove: the ladder and loops of memcpy at every distance dst - src; the
+ * W = 64 entries keep zmm even where the distance is an odd multiple of 32
+ * (handing those to ymm code lost; D26) */
 __attribute__((aligned(64))) void *FC_ENTRY_NAME(FC_VEC_ID, _memmove)(void *dst, const void *src, size_t n)
 {
     return fc_vec_copy(dst, src, n, 0);
