@@ -130,5 +130,8 @@ size_t contenders_collect(const char *only_csv, const char *tuned, struct conten
 int fcbench_record(int argc, char **argv); /* fcbench record: argv after "record" */
 /* $ENV, else NAME beside the fcbench binary, else INSTALLED */
 const char *fcbench_find_lib(const char *name, const char *env, const char *installed);
+/* a new private directory $TMPDIR/fcbench-STEM.XXXXXX (/tmp when TMPDIR is
+ * unset, empty, relative or too long) into buf; 0 on success, -1 with errno */
+int fcbench_mkdtemp(char *buf, size_t size, const char *stem);
 
 #endif

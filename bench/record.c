@@ -168,6 +168,16 @@ const char *fcbench_find_lib(const char *name, const char *env, const char *inst
     return installed;
 }
 
+int fcbench_mkdtemp(char *buf, size_t size, const char *stem)
+{
+    const char *t = getenv("TMPDIR");
+    if (!t || t[0] != '/') t = "/tmp";
+    int len = snprintf(buf, size, "%s/fcbench-%s.XXXXXX", t, stem);
+    if (len < 0 || (size_t)len >= size) len = snprintf(buf, size, "/tmp/fcbench-%s.XXXXXX", stem);
+    if (len < 0 || (size_t)len >= size) return errno = ENAMETOOLONG, -1;
+    return mkdtemp(buf) ? 0 : -1;
+}
+
 static double now(void)
 {
     struct timespec t;
@@ -265,8 +275,8 @@ int fcbench_record(int argc, char **argv)
         fprintf(stderr, "fcbench record: %s: %s (set FCBENCH_RECORD_LIB)\n", lib, strerror(errno));
         return 2;
     }
-    char dir[] = "/tmp/fcbench-record.XXXXXX";
-    if (!mkdtemp(dir)) return perror("fcbench record: mkdtemp"), 2;
+    char dir[1024];
+    if (fcbench_mkdtemp(dir, sizeof dir, "record")) return perror("fcbench record: a directory for the records"), 2;
     const char *old = getenv("LD_PRELOAD");
     char *pre = malloc(strlen(lib) + (old ? strlen(old) : 0) + 2);
     if (!pre) return 2;

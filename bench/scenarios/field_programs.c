@@ -246,8 +246,11 @@ void field_programs(struct bench_ctx *ctx, const char *preload)
         printf("   skipped: no libfastcopy-preload.so (FCBENCH_PRELOAD_LIB)\n");
         return;
     }
-    char dir[] = "/tmp/fcbench-programs.XXXXXX";
-    if (!mkdtemp(dir)) return;
+    char dir[256];
+    if (fcbench_mkdtemp(dir, sizeof dir, "programs")) {
+        printf("   skipped: no directory for the inputs (%s)\n", strerror(errno));
+        return;
+    }
     char path[512];
     snprintf(path, sizeof path, "%s/corpus.txt", dir);
     int ok = make_corpus(path, (ctx->opts.quick ? (size_t)2 : (size_t)8) << 20);
