@@ -95,10 +95,10 @@
  * Every load and store stays inside [src, src + n) and [dst, dst + n): no
  * over-read, so nothing here is excluded from AddressSanitizer.
  *
- * Primitives: the head/tail moves (fc__copy_1_3, FC__HEAD_TAIL and its
- * instances fc__ht_4x2 ... fc__ht_32x2) are fastcopy/bits/headtail.h's,
- * shared with the inline header and portable/word.h; fc_vec_2 and fc_vec_4
- * are FC__HEAD_TAIL over FC_VT.  Here: the x86-only short classes
+ * Primitives: the head/tail moves (fc__copy_1_3, FC__HEAD_TAIL and the
+ * unaligned word, xmm and ymm moves) are fastcopy/bits/headtail.h's, shared
+ * with the inline header and portable/word.h; fc_vec_2, fc_vec_4 and
+ * memmove's fc_move_* are FC__HEAD_TAIL over this file's vectors.  Here: the x86-only short classes
  * (fc_copy_4_16, fc_copy_16_63), the 4-vector blocks (FC_DEFINE_BLK4), the
  * loops, the page-safe edges and the direction choice.
  */
@@ -411,18 +411,24 @@ FC_INLINE void fc_vec_8(fc_u8 *d, const fc_u8 *s, size_t n)
 #ifndef FC_MOVE_TWO
 #define FC_MOVE_TWO 1 /* 0: memmove's short overlapping moves by fc_copy_lt64 (for measuring) */
 #endif
+FC__HEAD_TAIL(fc_move_4x2, 1, uint32_t, 4, FC__LD4U, FC__ST4U)
+FC__HEAD_TAIL(fc_move_8x2, 1, uint64_t, 8, FC__LD8U, FC__ST8U)
+FC__HEAD_TAIL(fc_move_16x2, 1, __m128i, 16, FC__LD16, FC__ST16)
+#if FC_W >= 32
+FC__HEAD_TAIL(fc_move_32x2, 1, __m256i, 32, FC__LD32, FC__ST32)
+#endif
 FC_INLINE void fc_move_lt64(fc_u8 *d, const fc_u8 *s, size_t n)
 {
     if (n < 16) {
         if (n >= 8)
-            fc__ht_8x2(d, s, n);
+            fc_move_8x2(d, s, n);
         else
-            fc__ht_4x2(d, s, n);
+            fc_move_4x2(d, s, n);
     } else if (n <= 32) {
-        fc__ht_16x2(d, s, n);
+        fc_move_16x2(d, s, n);
     } else {
 #if FC_W >= 32
-        fc__ht_32x2(d, s, n);
+        fc_move_32x2(d, s, n);
 #else
         fc_vec_4(d, s, n); /* W = 16: 2W < n < 4W */
 #endif

@@ -13,14 +13,23 @@
  *   |------------------------------------|----------------|--------------------------------|
  *   | fc__copy_1_3(d, s, n)              | 1..3           | bytes first, n / 2 and last    |
  *   | FC__HEAD_TAIL(name, K, T, W,       | K W .. 2 K W   | the first K and the last K     |
- *   |               LD, ST)              |                | moves, overlapping in between  |
+ *   |               LD, ST)              |                | moves, overlapping in between: |
+ *   |                                    |                | "halves" (below)               |
+ *   | FC__HEAD_TAIL_PAIRS(name, K, T, W, | K W .. 2 K W   | the same moves: "pairs"        |
+ *   |               LD, ST)              |                |                                |
  *
- * FC__HEAD_TAIL defines `name(d, s, n)`; K is a literal 1, 2, 4 or 8.  Both
- * make every load before the first store, so they are correct for buffers
- * that overlap in either direction (memmove), and neither touches a byte
- * outside [s, s + n) or [d, d + n).  Tail move i (0..K-1) is addressed as
- * s + (n - (K - i) W): base + index addressing, with no pointer computed
- * ahead of the loads.
+ * Both define `name(d, s, n)`; K is a literal 1, 2, 4 or 8.  Every load comes
+ * before the first store, so they are correct for buffers that overlap in
+ * either direction (memmove), and no byte outside [s, s + n) or [d, d + n) is
+ * touched.  They differ in the order of the moves and in how the tail is
+ * addressed, which the compilers keep (D44):
+ *   halves  the head's K loads, the tail's K, then the stores in that order;
+ *           tail move i at s + (n - (K - i) W), base + index, nothing
+ *           computed ahead of the loads (vec_copy.h's ladder and memmove,
+ *           word.h);
+ *   pairs   head move i, then tail move i; the tail from one pointer,
+ *           s + n - K W, plus i W (the shared instances below, used by the
+ *           inline header; for K = 1 the two orders are the same).
  *
  * Instances for the moves every user shares, named W x (2 K) - the number of
  * W-byte moves they make:
@@ -107,33 +116,46 @@ FC__HT_FN void fc__copy_1_3(unsigned char *fc__d, const unsigned char *fc__s, si
 #define FC__REP4(X, W, M) FC__REP2(X, W, M) X(2, W, M) X(3, W, M)
 #define FC__REP8(X, W, M) FC__REP4(X, W, M) X(4, W, M) X(5, W, M) X(6, W, M) X(7, W, M)
 #define FC__HT_LD_HEAD(i, W, LD) fc__h[i] = LD(fc__s + (i) * (W));
-#define FC__HT_LD_TAIL(i, W, LD) fc__t[i] = LD(fc__s + (fc__n - (fc__k - (i)) * (W)));
 #define FC__HT_ST_HEAD(i, W, ST) ST(fc__d + (i) * (W), fc__h[i]);
+/* halves: tail move i at s + (n - (K - i) W) */
+#define FC__HT_LD_TAIL(i, W, LD) fc__t[i] = LD(fc__s + (fc__n - (fc__k - (i)) * (W)));
 #define FC__HT_ST_TAIL(i, W, ST) ST(fc__d + (fc__n - (fc__k - (i)) * (W)), fc__t[i]);
+/* pairs: tail move i at (s + n - K W) + i W */
+#define FC__HT_LD_PAIR(i, W, LD) FC__HT_LD_HEAD(i, W, LD) fc__t[i] = LD(fc__se + (i) * (W));
+#define FC__HT_ST_PAIR(i, W, ST) FC__HT_ST_HEAD(i, W, ST) ST(fc__de + (i) * (W), fc__t[i]);
 
-#define FC__HEAD_TAIL(name, K, T, W, LD, ST)                                                       \
+#define FC__HT_OPEN(name, K, T)                                                                    \
     FC__HT_FN void name(unsigned char *fc__d, const unsigned char *fc__s, size_t fc__n)            \
     {                                                                                              \
-        const size_t fc__k = (K);                                                                  \
-        T fc__h[K], fc__t[K];                                                                      \
-        FC__REP##K(FC__HT_LD_HEAD, W, LD) FC__REP##K(FC__HT_LD_TAIL, W, LD)                        \
-        FC__REP##K(FC__HT_ST_HEAD, W, ST) FC__REP##K(FC__HT_ST_TAIL, W, ST)                        \
-    }
+        T fc__h[K], fc__t[K];
+/* halves: the head's K moves, then the tail's (loads, then stores) */
+#define FC__HEAD_TAIL(name, K, T, W, LD, ST)                                                       \
+    FC__HT_OPEN(name, K, T)                                                                        \
+    const size_t fc__k = (K);                                                                      \
+    FC__REP##K(FC__HT_LD_HEAD, W, LD) FC__REP##K(FC__HT_LD_TAIL, W, LD)                            \
+    FC__REP##K(FC__HT_ST_HEAD, W, ST) FC__REP##K(FC__HT_ST_TAIL, W, ST) }
+/* pairs: head move i, then tail move i (loads, then stores), the tail
+ * addressed from its first byte */
+#define FC__HEAD_TAIL_PAIRS(name, K, T, W, LD, ST)                                                 \
+    FC__HT_OPEN(name, K, T)                                                                        \
+    const unsigned char *fc__se = fc__s + fc__n - (W) * (K);                                       \
+    unsigned char *fc__de = fc__d + fc__n - (W) * (K);                                             \
+    FC__REP##K(FC__HT_LD_PAIR, W, LD) FC__REP##K(FC__HT_ST_PAIR, W, ST) }
 
-FC__HEAD_TAIL(fc__ht_4x2, 1, uint32_t, 4, FC__LD4U, FC__ST4U) /* 4 <= n <= 8 */
-FC__HEAD_TAIL(fc__ht_8x2, 1, uint64_t, 8, FC__LD8U, FC__ST8U) /* 8 <= n <= 16 */
-FC__HEAD_TAIL(fc__ht_8x4, 2, uint64_t, 8, FC__LD8U, FC__ST8U) /* 16 <= n <= 32 */
-FC__HEAD_TAIL(fc__ht_8x8, 4, uint64_t, 8, FC__LD8U, FC__ST8U) /* 32 <= n <= 64 */
+FC__HEAD_TAIL_PAIRS(fc__ht_4x2, 1, uint32_t, 4, FC__LD4U, FC__ST4U) /* 4 <= n <= 8 */
+FC__HEAD_TAIL_PAIRS(fc__ht_8x2, 1, uint64_t, 8, FC__LD8U, FC__ST8U) /* 8 <= n <= 16 */
+FC__HEAD_TAIL_PAIRS(fc__ht_8x4, 2, uint64_t, 8, FC__LD8U, FC__ST8U) /* 16 <= n <= 32 */
+FC__HEAD_TAIL_PAIRS(fc__ht_8x8, 4, uint64_t, 8, FC__LD8U, FC__ST8U) /* 32 <= n <= 64 */
 #if FC__HT_V16
-FC__HEAD_TAIL(fc__ht_16x2, 1, fc__v16, 16, FC__LD16, FC__ST16)  /* 16 <= n <= 32 */
-FC__HEAD_TAIL(fc__ht_16x4, 2, fc__v16, 16, FC__LD16, FC__ST16)  /* 32 <= n <= 64 */
-FC__HEAD_TAIL(fc__ht_16x8, 4, fc__v16, 16, FC__LD16, FC__ST16)  /* 64 <= n <= 128 */
-FC__HEAD_TAIL(fc__ht_16x16, 8, fc__v16, 16, FC__LD16, FC__ST16) /* 128 <= n <= 256 */
+FC__HEAD_TAIL_PAIRS(fc__ht_16x2, 1, fc__v16, 16, FC__LD16, FC__ST16)  /* 16 <= n <= 32 */
+FC__HEAD_TAIL_PAIRS(fc__ht_16x4, 2, fc__v16, 16, FC__LD16, FC__ST16)  /* 32 <= n <= 64 */
+FC__HEAD_TAIL_PAIRS(fc__ht_16x8, 4, fc__v16, 16, FC__LD16, FC__ST16)  /* 64 <= n <= 128 */
+FC__HEAD_TAIL_PAIRS(fc__ht_16x16, 8, fc__v16, 16, FC__LD16, FC__ST16) /* 128 <= n <= 256 */
 #endif
 #if FC__HT_V32
-FC__HEAD_TAIL(fc__ht_32x2, 1, fc__v32, 32, FC__LD32, FC__ST32) /* 32 <= n <= 64 */
-FC__HEAD_TAIL(fc__ht_32x4, 2, fc__v32, 32, FC__LD32, FC__ST32) /* 64 <= n <= 128 */
-FC__HEAD_TAIL(fc__ht_32x8, 4, fc__v32, 32, FC__LD32, FC__ST32) /* 128 <= n <= 256 */
+FC__HEAD_TAIL_PAIRS(fc__ht_32x2, 1, fc__v32, 32, FC__LD32, FC__ST32) /* 32 <= n <= 64 */
+FC__HEAD_TAIL_PAIRS(fc__ht_32x4, 2, fc__v32, 32, FC__LD32, FC__ST32) /* 64 <= n <= 128 */
+FC__HEAD_TAIL_PAIRS(fc__ht_32x8, 4, fc__v32, 32, FC__LD32, FC__ST32) /* 128 <= n <= 256 */
 #endif
 
 #endif /* FASTCOPY_BITS_HEADTAIL_H */
