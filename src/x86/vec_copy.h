@@ -98,9 +98,10 @@
  * Primitives: the head/tail moves (fc__copy_1_3, FC__HEAD_TAIL and the
  * unaligned word, xmm and ymm moves) are fastcopy/bits/headtail.h's, shared
  * with the inline header and portable/word.h; fc_vec_2, fc_vec_4 and
- * memmove's fc_move_* are FC__HEAD_TAIL over this file's vectors.  Here: the x86-only short classes
- * (fc_copy_4_16, fc_copy_16_63), the 4-vector blocks (FC_DEFINE_BLK4), the
- * loops, the page-safe edges and the direction choice.
+ * memmove's fc_move_* are FC__HEAD_TAIL over this file's vectors (D44).
+ * Here: the x86-only short classes (fc_copy_4_16, fc_copy_16_63), the
+ * 4-vector blocks (FC_DEFINE_BLK4), the loops, the page-safe edges and the
+ * direction choice.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -392,7 +393,7 @@ FC_INLINE void fc_vec_8(fc_u8 *d, const fc_u8 *s, size_t n)
 #endif
     /* two blocks (not FC__HEAD_TAIL's per-move addressing): one index
      * register for the last 4 vectors, where fc_copy_split's computed n
-     * gave clang one register per vector */
+     * gave clang one register per vector (D44) */
     fc_vblk4 h = fc_vld4(s, 0), t = fc_vld4(s, n - 4 * FC_W);
     fc_vst4(d, 0, h);
     fc_vst4(d, n - 4 * FC_W, t);
@@ -558,10 +559,10 @@ FC_NOINLINE void *fc_edges_page_safe(fc_u8 *d, const fc_u8 *s, size_t n, fc_u8 *
  * where src and dst differ mod 64 and every load splits two lines: aligned
  * loads shifted into place, and aligned loads with unaligned stores, were
  * slower (D28).  Forward while more than 4W remain after dp, backward while
- * more than 4W remain before dp.  Return where they stopped.  `sure` (a constant after inlining):
- * the caller knows that more than 4 LW remain, so the first step runs untested
- * (fc_loop_fwd and fc_loop_bwd: n > 8 LW, at most LW skipped): the test
- * showed in the backward loop at 264-512 B (D09). */
+ * more than 4W remain before dp.  Return where they stopped.  `sure` (a
+ * constant after inlining): the caller knows that more than 4 LW remain, so
+ * the first step runs untested (fc_loop_fwd and fc_loop_bwd: n > 8 LW, at
+ * most LW skipped): the test showed in the backward loop at 264-512 B (D09). */
 FC_INLINE fc_u8 *fc_body_fwd(fc_u8 *dp, const fc_u8 *sp, fc_u8 *dend, int sure)
 {
     if (!sure && (size_t)(dend - dp) <= 4 * FC_LW) return dp;
