@@ -120,14 +120,14 @@
 /* n < 16 (all targets).  The moves are fastcopy/bits/headtail.h's, shared
  * with the library's own small classes: "W x m" is m moves of W bytes, the
  * first m / 2 and the last m / 2, every load before the first store. */
-FC__HT_FN void fc_inline_lt16(unsigned char *d, const unsigned char *s, size_t n)
+FC_HT_FN void fc_inline_lt16(unsigned char *d, const unsigned char *s, size_t n)
 {
     if (n >= 8) {
-        fc__ht_8x2(d, s, n);
+        fc_ht_8x2(d, s, n);
     } else if (n >= 4) {
-        fc__ht_4x2(d, s, n);
+        fc_ht_4x2(d, s, n);
     } else if (n) {
-        fc__copy_1_3(d, s, n);
+        fc_ht_copy_1_3(d, s, n);
     } else {
         /* n = 0 writes nothing.  Said to the compiler as "dst may have been
          * written" (an empty asm, no instruction): without it gcc's
@@ -139,7 +139,7 @@ FC__HT_FN void fc_inline_lt16(unsigned char *d, const unsigned char *s, size_t n
 }
 
 /* The ladder.  Sizes below 16 first (one compare for the most common ones). */
-FC__HT_FN void *fc_memcpy_inline(void *FC_INLINE_RESTRICT dst, const void *FC_INLINE_RESTRICT src, size_t n)
+FC_HT_FN void *fc_memcpy_inline(void *FC_INLINE_RESTRICT dst, const void *FC_INLINE_RESTRICT src, size_t n)
 {
     unsigned char *d = (unsigned char *)dst;
     const unsigned char *s = (const unsigned char *)src;
@@ -150,27 +150,27 @@ FC__HT_FN void *fc_memcpy_inline(void *FC_INLINE_RESTRICT dst, const void *FC_IN
     if (n > FC_INLINE_MAX) return fc_memcpy(dst, src, n);
 #if FC_INLINE_VEC == 32
     if (n <= 32)
-        fc__ht_16x2(d, s, n);
+        fc_ht_16x2(d, s, n);
     else if (n <= 64)
-        fc__ht_32x2(d, s, n);
+        fc_ht_32x2(d, s, n);
     else if (n <= 128)
-        fc__ht_32x4(d, s, n);
+        fc_ht_32x4(d, s, n);
     else
-        fc__ht_32x8(d, s, n);
+        fc_ht_32x8(d, s, n);
 #elif FC_INLINE_VEC == 16
     if (n <= 32)
-        fc__ht_16x2(d, s, n);
+        fc_ht_16x2(d, s, n);
     else if (n <= 64)
-        fc__ht_16x4(d, s, n);
+        fc_ht_16x4(d, s, n);
     else if (n <= 128)
-        fc__ht_16x8(d, s, n);
+        fc_ht_16x8(d, s, n);
     else
-        fc__ht_16x16(d, s, n);
+        fc_ht_16x16(d, s, n);
 #else
     if (n <= 32)
-        fc__ht_8x4(d, s, n);
+        fc_ht_8x4(d, s, n);
     else
-        fc__ht_8x8(d, s, n);
+        fc_ht_8x8(d, s, n);
 #endif
     return dst;
 }

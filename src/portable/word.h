@@ -147,8 +147,8 @@ FC_INLINE void fc_st8u(fc_u8 *p, uint64_t v)
 
 /* The moves over those values, in fastcopy/bits/headtail.h's vocabulary
  * (the inline header's and vec_copy.h's, over their own moves). */
-FC__HEAD_TAIL(fc_small_4x2, 1, uint32_t, 4, fc_ld4u, fc_st4u) /* 4 <= n <= 8 */
-FC__HEAD_TAIL(fc_small_8x2, 1, uint64_t, 8, fc_ld8u, fc_st8u) /* 8 <= n <= 16 */
+FC_HEAD_TAIL(fc_small_4x2, 1, uint32_t, 4, fc_ld4u, fc_st4u) /* 4 <= n <= 8 */
+FC_HEAD_TAIL(fc_small_8x2, 1, uint64_t, 8, fc_ld8u, fc_st8u) /* 8 <= n <= 16 */
 
 FC_INLINE void fc_small_16(fc_u8 *d, const fc_u8 *s, size_t n)
 {
@@ -157,7 +157,7 @@ FC_INLINE void fc_small_16(fc_u8 *d, const fc_u8 *s, size_t n)
     else if (n >= 4)
         fc_small_4x2(d, s, n);
     else if (n)
-        fc__copy_1_3(d, s, n);
+        fc_ht_copy_1_3(d, s, n);
 }
 
 /* Aligned 2- and 4-byte accesses. */

@@ -95,10 +95,10 @@
  * Every load and store stays inside [src, src + n) and [dst, dst + n): no
  * over-read, so nothing here is excluded from AddressSanitizer.
  *
- * Primitives: the head/tail moves (fc__copy_1_3, FC__HEAD_TAIL and the
+ * Primitives: the head/tail moves (fc_ht_copy_1_3, FC_HEAD_TAIL and the
  * unaligned word, xmm and ymm moves) are fastcopy/bits/headtail.h's, shared
  * with the inline header and portable/word.h; fc_vec_2, fc_vec_4 and
- * memmove's fc_move_* are FC__HEAD_TAIL over this file's vectors (D44).
+ * memmove's fc_move_* are FC_HEAD_TAIL over this file's vectors (D44).
  * Here: the x86-only short classes (fc_copy_4_16, fc_copy_16_63), the
  * 4-vector blocks (FC_DEFINE_BLK4), the loops, the page-safe edges and the
  * direction choice.
@@ -173,16 +173,16 @@
 typedef unsigned char fc_u8;
 /* Unaligned words, and the head/tail moves over them and over xmm/ymm:
  * fastcopy/bits/headtail.h, shared with the inline header and word.h. */
-typedef fc__u64u fc_u64u;
-typedef fc__u32u fc_u32u;
-typedef fc__u16u fc_u16u;
+typedef fc_ht_u64u fc_u64u;
+typedef fc_ht_u32u fc_u32u;
+typedef fc_ht_u16u fc_u16u;
 
 /* ---- below 64 bytes: shared by every width, xmm and general registers ---- */
 
 /* n = 0..3: bytes first, middle (n / 2), last cover every byte */
 FC_INLINE void fc_copy_lt4(fc_u8 *d, const fc_u8 *s, size_t n)
 {
-    if (n) fc__copy_1_3(d, s, n);
+    if (n) fc_ht_copy_1_3(d, s, n);
 }
 
 /* 4 <= n <= 16 without a branch on n: two 4-byte moves (first and last
@@ -350,8 +350,8 @@ FC_INLINE void fc_vec_8(fc_u8 *d, const fc_u8 *s, size_t n)
 }
 #endif
 #else
-FC__HEAD_TAIL(fc_vec_2, 1, FC_VT, FC_W, FC_VLD, FC_VST) /* W <= n <= 2W */
-FC__HEAD_TAIL(fc_vec_4, 2, FC_VT, FC_W, FC_VLD, FC_VST) /* 2W <= n <= 4W */
+FC_HEAD_TAIL(fc_vec_2, 1, FC_VT, FC_W, FC_VLD, FC_VST) /* W <= n <= 2W */
+FC_HEAD_TAIL(fc_vec_4, 2, FC_VT, FC_W, FC_VLD, FC_VST) /* 2W <= n <= 4W */
 
 #endif
 
@@ -391,7 +391,7 @@ FC_INLINE void fc_vec_8(fc_u8 *d, const fc_u8 *s, size_t n)
         return;
     }
 #endif
-    /* two blocks (not FC__HEAD_TAIL's per-move addressing): one index
+    /* two blocks (not FC_HEAD_TAIL's per-move addressing): one index
      * register for the last 4 vectors, where fc_copy_split's computed n
      * gave clang one register per vector (D44) */
     fc_vblk4 h = fc_vld4(s, 0), t = fc_vld4(s, n - 4 * FC_W);
@@ -412,11 +412,11 @@ FC_INLINE void fc_vec_8(fc_u8 *d, const fc_u8 *s, size_t n)
 #ifndef FC_MOVE_TWO
 #define FC_MOVE_TWO 1 /* 0: memmove's short overlapping moves by fc_copy_lt64 (for measuring) */
 #endif
-FC__HEAD_TAIL(fc_move_4x2, 1, uint32_t, 4, FC__LD4U, FC__ST4U)
-FC__HEAD_TAIL(fc_move_8x2, 1, uint64_t, 8, FC__LD8U, FC__ST8U)
-FC__HEAD_TAIL(fc_move_16x2, 1, __m128i, 16, FC__LD16, FC__ST16)
+FC_HEAD_TAIL(fc_move_4x2, 1, uint32_t, 4, FC_HT_LD4U, FC_HT_ST4U)
+FC_HEAD_TAIL(fc_move_8x2, 1, uint64_t, 8, FC_HT_LD8U, FC_HT_ST8U)
+FC_HEAD_TAIL(fc_move_16x2, 1, __m128i, 16, FC_HT_LD16, FC_HT_ST16)
 #if FC_W >= 32
-FC__HEAD_TAIL(fc_move_32x2, 1, __m256i, 32, FC__LD32, FC__ST32)
+FC_HEAD_TAIL(fc_move_32x2, 1, __m256i, 32, FC_HT_LD32, FC_HT_ST32)
 #endif
 FC_INLINE void fc_move_lt64(fc_u8 *d, const fc_u8 *s, size_t n)
 {
