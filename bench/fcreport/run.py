@@ -11,6 +11,9 @@ SCHEMA = "fcbench-2"
 CLIFF_RATIO = 0.8        # fcbench flags a placement below this fraction of aligned speed
 BUSY_NOISY, STEAL_NOISY = 0.1, 0.02  # fcbench's "absolute figures are noisy" thresholds
 EXACT_MAX = 20           # exact Mann-Whitney distribution up to this many samples per side
+# The A/A tolerance: identical code reads apart by the host's noise, which the run's own A/A pair measures (D37)
+TARGETS_NOISE = 0.05     # "above glibc": a time ratio above 1 + this, or above the A/A limit (noise_limit)
+TARGETS_NOISE_MAX = 0.10  # ... and never more than 1 + this, whatever the A/A pair read
 DPI = 90
 MIB = 1048576.0
 RESULT_KEYS = ("scenario", "contender", "label", "cache", "n", "src_off", "dst_off", "dist", "med_ns", "q1_ns",
@@ -165,3 +168,11 @@ class Run:
         """The copy ceiling for a hot aligned copy of n bytes: the best kernel on n rounded up to a multiple of 256
         B (as fcbench's sizes does); None if the run has none there."""
         return self.ceilings().get((n + 255) & ~255)
+
+
+def noise_limit(aa):
+    """The time ratio beyond which two contenders differ, given aa, the ratio of the A/A pair (the same code under
+    two names, same rounds; None or 0 when the run has none): 1 + TARGETS_NOISE, or the pair's spread either way
+    round where wider, up to 1 + TARGETS_NOISE_MAX."""
+    spread = max(aa, 1 / aa) - 1 if aa and aa > 0 else 0
+    return 1 + min(TARGETS_NOISE_MAX, max(TARGETS_NOISE, spread))

@@ -4,9 +4,10 @@ contender) and each peer (another library's copy, e.g. DPDK's rte_memcpy as rte-
 (the median of the per-case ratios), and one verdict line per metric."""
 
 import statistics
+from collections import namedtuple
 
 from .fmt import fmt_ratio, fmt_size, size_ranges
-from .targets import TARGETS_NOISE, TARGETS_NOISE_MAX
+from .run import TARGETS_NOISE, noise_limit
 
 # A peer is a contender whose name starts with one of these (bench/contenders.c adds them; a new peer: its prefix).
 PEER_PREFIXES = ("rte-",)
@@ -29,13 +30,6 @@ def _columns(run):
         cols.append(("tuned", tuned))
     cols += [(c, c) for c in cs if is_peer(c)]
     return cols
-
-
-def _limit(aa):
-    """The time ratio beyond which two contenders differ in a case: 1 + 5%, or the case's A/A spread (the same code
-    twice, same rounds) where wider, up to 1 + 10% - as fcbench targets reads fc against glibc."""
-    spread = max(aa, 1 / aa) - 1 if aa and aa > 0 else 0
-    return 1 + min(TARGETS_NOISE_MAX, max(TARGETS_NOISE, spread))
 
 
 def _cases(run, scenario, twin=None, keep=None, name=None):
@@ -86,7 +80,7 @@ def _verdict(cases, cols, vals):
     fcv = have["fc"]
     if best == "fc":
         head = f"fc fastest ({fmt_ratio(fcv)} libc's time)"
-    elif have[best] * _limit(None) >= fcv:
+    elif have[best] * noise_limit(None) >= fcv:
         head = f"fc within noise of {best}, the fastest ({fmt_ratio(fcv)} against {fmt_ratio(have[best])})"
     else:
         head = f"{best} fastest ({fmt_ratio(have[best])} libc's time, fc {fmt_ratio(fcv)})"
@@ -96,7 +90,7 @@ def _verdict(cases, cols, vals):
         if col in ("fc", "libc") or have.get(col) is None:
             continue
         wins = [(nm, t[c] / t[fc_name], at) for nm, t, aa, at in cases
-                if c in t and fc_name in t and t[fc_name] > 0 and t[c] * _limit(aa) < t[fc_name]]
+                if c in t and fc_name in t and t[fc_name] > 0 and t[c] * noise_limit(aa) < t[fc_name]]
         if wins:
             lo, hi = min(r for _, r, _ in wins), max(r for _, r, _ in wins)
             if all(at for _, _, at in wins):  # sizes: as size ranges, per label
@@ -136,9 +130,12 @@ def _placement_row(run, cols):
     return row, f"{best} keeps the most of its aligned speed at its worst placement ({vals[best]:.2f}, fc {vals['fc']:.2f})"
 
 
+Comparison = namedtuple("Comparison", "cols rows verdicts peers")
+
+
 def comparison(run):
-    """(cols, rows, verdicts, peers) of the comparison, or None where the run lacks libc or fc: the table's rows
-    and one (metric, verdict) per row - the section below and the report's summary (summary.py) both show them."""
+    """The Comparison (cols, rows, verdicts, peers), or None where the run lacks libc or fc: the table's rows and
+    one (metric, verdict) per row - the section below and the report's summary (summary.py) both show them."""
     cols = _columns(run)
     if "libc" not in dict(cols) or "fc" not in dict(cols):
         return None
@@ -173,7 +170,7 @@ def comparison(run):
     rx_cols = [(col, {"fc": "fc_memcpy"}.get(col, c)) for col, c in cols if col != "tuned"]
     add("field-rx: frames from DRAM, called (fc = fc_memcpy)",
         _cases(run, "field-rx", name=lambda label, n: fmt_size(n)), rx_cols)
-    return cols, rows, verdicts, peers
+    return Comparison(cols, rows, verdicts, peers)
 
 
 def render(ctx):

@@ -5,6 +5,7 @@ import math
 from collections import defaultdict
 
 from .run import BUSY_NOISY, CLIFF_RATIO, OFFSET_TESTS, STEAL_NOISY
+from .section_peers import comparison
 from .fmt import fmt_num, fmt_p, fmt_ratio, fmt_size, geomean, int_ranges, size_ranges
 from .analysis import (describe_distances, describe_grid, distance_sweeps, grid_cells, grid_cliffs, grid_line_rule,
                        offset_groups, offset_stats, sweep_flags)
@@ -173,12 +174,10 @@ def method_sentence(run):
 
 def summary_items(run):
     """The plain sentences that top the report (and that `report` prints)."""
-    from .section_peers import comparison  # here: section_peers -> targets -> summary at import time
-
     items = []
     cmp = comparison(run)
-    if cmp and cmp[1]:  # first: fastcopy against libc and the peers, one verdict per metric
-        items.append(("fastcopy and the alternatives on this machine", [f"{t}: {v}." for t, v in cmp[2]]))
+    if cmp and cmp.rows:  # first: fastcopy against libc and the peers, one verdict per metric
+        items.append(("fastcopy and the alternatives on this machine", [f"{t}: {v}." for t, v in cmp.verdicts]))
     cl = cliff_sentences(run)
     if cl:
         items.append(("Cliffs (worst placement vs own aligned speed, flagged below "

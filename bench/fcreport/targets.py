@@ -3,14 +3,10 @@ the A/A noise allowance (fc[X] against X, the same routine under two names)."""
 
 import sys
 
-from .run import Run, UsageError, load_runs
+from .run import TARGETS_NOISE, Run, UsageError, load_runs, noise_limit  # the A/A tolerance (D37)
 from .fmt import fmt_size, geomean
 from .compare import machine_brief
 
-
-# The A/A tolerance: identical code reads apart by the host's noise, which the run's own A/A pair measures (D37)
-TARGETS_NOISE = 0.05  # "above glibc": a time ratio above 1 + this, or above the A/A limit (_noise_limits)
-TARGETS_NOISE_MAX = 0.10  # ... and never more than 1 + this, whatever the A/A pair read
 
 
 def _noise_limits(run, scenario, fc, **match):
@@ -23,7 +19,7 @@ def _noise_limits(run, scenario, fc, **match):
         fc = next((c for c in run.contenders if c.startswith("fc[")), fc)
     alias = fc[3:-1] if fc.startswith("fc[") and fc.endswith("]") else None
     aa = _time_ratios(run, scenario, fc, alias, **match) if alias in run.contenders else {}
-    return {n: 1 + min(TARGETS_NOISE_MAX, max(TARGETS_NOISE, max(r, 1 / r) - 1)) for n, r in aa.items() if r > 0}
+    return {n: noise_limit(r) for n, r in aa.items() if r > 0}
 
 
 def _twin(run, fc):
@@ -118,13 +114,13 @@ def _targets_found(run, fc, base):
     lim = _noise_limits(run, "sizes", fc, label="aligned", cache="hot")
     twin = _twin(run, fc)  # printed beside a miss: the same routine under its registry name, same rounds
 
-    def noise_limit(n):
+    def limit_at(n):
         return lim.get(n, 1 + TARGETS_NOISE)
 
     if al:
         g = geomean(list(al.values()))
         worst_n = max(al, key=al.get)
-        above = [n for n, r in al.items() if r > noise_limit(n)]
+        above = [n for n, r in al.items() if r > limit_at(n)]
         exc = _excused(al, lim)
         rows.append((
             TARGET_NAMES[0],
@@ -148,7 +144,7 @@ def _targets_found(run, fc, base):
         lvl = {n: fcr[n]["gbps"] / peaks[run.level_of(n)]["gbps"] for n in win if run.level_of(n) in peaks}
         cei = {n: fcr[n]["gbps"] / run.ceiling_at(n)["gbps"] for n in win if run.ceiling_at(n)}
         frac = cei if len(cei) == len(win) else lvl
-        slow = [n for n, r in win.items() if r > noise_limit(n)]
+        slow = [n for n, r in win.items() if r > limit_at(n)]
         low = min(frac, key=frac.get) if frac else None
         parts = [f"time ratio {min(win.values()):.2f}-{max(win.values()):.2f}x ({len(slow)} sizes above glibc beyond "
                  f"noise{': ' + ', '.join(f'{fmt_size(n)} {win[n]:.2f}x' for n in slow[:6]) if slow else ''})"]
